@@ -1,0 +1,181 @@
+# Helpers that every lesson's CMakeLists.txt uses. A lesson calls workbook_lesson() once and
+# may add extra tests with workbook_test(); charts are declared with workbook_chart() in plots/.
+
+# Exit code with which a program says "no usable GPU (or input data): skip me".
+set(WORKBOOK_SKIP_CODE 77)
+
+set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../tools")
+
+# workbook_lesson(NAME 02-naive-matmul
+#                 DRIVER driver.cu            harness shared by exercise and solution (in lessons/NAME)
+#                 EXERCISE_FILES kernel.cu    files the learner edits (lessons/NAME) and their
+#                                             reference versions (solutions/NAME, same names)
+#                 [SOURCES more.cu]           further harness sources (in lessons/NAME)
+#                 [LIBS CUDA::cublas]
+#                 [GPU]                       the lesson needs a GPU (tests labelled gpu, not cpu)
+#                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
+#                 [SANITIZE_ARGS ...]         a short check run under compute-sanitizer
+#                 [BENCH_ARGS ...])           the quick benchmark (default: --bench)
+# Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks.
+function(workbook_lesson)
+  cmake_parse_arguments(L "GPU" "NAME;DRIVER"
+    "EXERCISE_FILES;SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT" ${ARGN})
+  if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
+    message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
+  endif()
+  if(NOT L_CHECK_ARGS)
+    set(L_CHECK_ARGS --check)
+  endif()
+  if(NOT L_BENCH_ARGS)
+    set(L_BENCH_ARGS --bench)
+  endif()
+  if(NOT L_SANITIZE_ARGS)
+    set(L_SANITIZE_ARGS ${L_CHECK_ARGS})
+  endif()
+  if(NOT L_TIMEOUT)
+    set(L_TIMEOUT 600)
+  endif()
+  if(L_GPU)
+    set(kind gpu)
+  else()
+    set(kind cpu)
+  endif()
+
+  set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
+  set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
+  list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness)
+
+  foreach(variant exercise solution)
+    if(variant STREQUAL "exercise")
+      set(variant_dir "${lesson_dir}")
+    else()
+      set(variant_dir "${solution_dir}")
+    endif()
+    list(TRANSFORM L_EXERCISE_FILES PREPEND "${variant_dir}/" OUTPUT_VARIABLE edited)
+    set(target "${L_NAME}-${variant}")
+    add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${edited})
+    # The variant's own folder comes first, so a solution may bring its own headers.
+    target_include_directories(${target} PRIVATE "${variant_dir}" "${lesson_dir}")
+    target_link_libraries(${target} PRIVATE workbook_common ${L_LIBS})
+    target_compile_definitions(${target} PRIVATE
+      WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="${variant}")
+    set_target_properties(${target} PROPERTIES
+      RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin"
+      CUDA_SEPARABLE_COMPILATION OFF)
+
+    add_test(NAME ${L_NAME}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
+    set_tests_properties(${L_NAME}.${variant} PROPERTIES
+      LABELS "${variant};${kind};${L_NAME}"
+      SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
+      TIMEOUT ${L_TIMEOUT})
+  endforeach()
+
+  if(WORKBOOK_MAINTAINER_TESTS)
+    # A check that cannot fail is worthless: the untouched exercise must fail it (exit 1).
+    add_test(NAME ${L_NAME}.exercise-fails-pristine
+             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh"
+                     $<TARGET_FILE:${L_NAME}-exercise> ${L_CHECK_ARGS})
+    set_tests_properties(${L_NAME}.exercise-fails-pristine PROPERTIES
+      LABELS "maintainer;${kind};${L_NAME}"
+      SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
+      TIMEOUT ${L_TIMEOUT})
+  endif()
+
+  string(JOIN " " sanitize_line "${L_NAME}-solution" ${L_SANITIZE_ARGS})
+  string(JOIN " " bench_line "${L_NAME}" "${L_NAME}-solution" ${L_BENCH_ARGS})
+  if(L_GPU)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_SANITIZE_JOBS "${sanitize_line}")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSONS "${L_NAME}")
+
+  if(WORKBOOK_RUN_BENCHMARKS)
+    # Quick benchmark during the build; skips (and leaves no CSV) without a GPU.
+    set(csv "${CMAKE_BINARY_DIR}/bench/${L_NAME}.csv")
+    add_custom_command(
+      OUTPUT "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
+      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
+              $<TARGET_FILE:${L_NAME}-solution> ${L_BENCH_ARGS} --out "${csv}"
+      DEPENDS ${L_NAME}-solution
+      WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
+      COMMENT "Quick benchmark of ${L_NAME} (skipped without a GPU)"
+      VERBATIM)
+    add_custom_target(${L_NAME}-bench ALL DEPENDS "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp")
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${L_NAME}-bench)
+  endif()
+endfunction()
+
+# workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat
+#               [WILL_FAIL] [PASS_REGULAR_EXPRESSION re] [FAIL_REGULAR_EXPRESSION re] [TIMEOUT s])
+# A test that reports "skipped" when the program exits with the skip code.
+function(workbook_test)
+  cmake_parse_arguments(T "WILL_FAIL" "NAME;PASS_REGULAR_EXPRESSION;FAIL_REGULAR_EXPRESSION;TIMEOUT;WORKING_DIRECTORY"
+                        "COMMAND;LABELS" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 600)
+  endif()
+  if(T_WORKING_DIRECTORY)
+    add_test(NAME ${T_NAME} COMMAND ${T_COMMAND} WORKING_DIRECTORY "${T_WORKING_DIRECTORY}")
+  else()
+    add_test(NAME ${T_NAME} COMMAND ${T_COMMAND})
+  endif()
+  set_tests_properties(${T_NAME} PROPERTIES
+    LABELS "${T_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${T_TIMEOUT})
+  if(T_WILL_FAIL)
+    set_tests_properties(${T_NAME} PROPERTIES WILL_FAIL TRUE)
+  endif()
+  if(T_PASS_REGULAR_EXPRESSION)
+    set_tests_properties(${T_NAME} PROPERTIES PASS_REGULAR_EXPRESSION "${T_PASS_REGULAR_EXPRESSION}")
+  endif()
+  if(T_FAIL_REGULAR_EXPRESSION)
+    set_tests_properties(${T_NAME} PROPERTIES FAIL_REGULAR_EXPRESSION "${T_FAIL_REGULAR_EXPRESSION}")
+  endif()
+endfunction()
+
+# workbook_expect_error(NAME n COMMAND exe args... MESSAGE regex [EXIT_CODE 2] LABELS ...)
+# Bad input must end in a clear message (matched by MESSAGE) and the given non-zero exit code.
+function(workbook_expect_error)
+  cmake_parse_arguments(E "" "NAME;MESSAGE;EXIT_CODE;TIMEOUT" "COMMAND;LABELS" ${ARGN})
+  if(NOT E_EXIT_CODE)
+    set(E_EXIT_CODE 2)
+  endif()
+  if(NOT E_TIMEOUT)
+    set(E_TIMEOUT 120)
+  endif()
+  list(GET E_COMMAND 0 program)
+  if(TARGET ${program})
+    list(REMOVE_AT E_COMMAND 0)
+    list(PREPEND E_COMMAND "$<TARGET_FILE:${program}>")
+  endif()
+  add_test(NAME ${E_NAME}
+           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-error.sh" "${E_EXIT_CODE}" "${E_MESSAGE}" ${E_COMMAND})
+  set_tests_properties(${E_NAME} PROPERTIES
+    LABELS "${E_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${E_TIMEOUT})
+endfunction()
+
+# Writes <build>/gpu-jobs.txt: the sanitizer runs and quick benchmarks that scripts/gpu-check.sh
+# performs. One job per line: "sanitize <exe> <args>" or "bench <lesson> <exe> <args>".
+function(workbook_write_gpu_jobs)
+  get_property(sanitize GLOBAL PROPERTY WORKBOOK_SANITIZE_JOBS)
+  get_property(bench GLOBAL PROPERTY WORKBOOK_BENCH_JOBS)
+  set(text "# Generated by CMake: jobs for scripts/gpu-check.sh\n")
+  foreach(job IN LISTS sanitize)
+    string(APPEND text "sanitize ${job}\n")
+  endforeach()
+  foreach(job IN LISTS bench)
+    string(APPEND text "bench ${job}\n")
+  endforeach()
+  file(WRITE "${CMAKE_BINARY_DIR}/gpu-jobs.txt" "${text}")
+endfunction()
+
+function(workbook_print_summary)
+  get_property(lessons GLOBAL PROPERTY WORKBOOK_LESSONS)
+  list(LENGTH lessons count)
+  message(STATUS "cuda-workbook: ${count} lessons; CUDA architectures ${CMAKE_CUDA_ARCHITECTURES}; "
+                 "maintainer tests ${WORKBOOK_MAINTAINER_TESTS}")
+  if(WORKBOOK_SHARED_DATA)
+    message(STATUS "cuda-workbook: real input data from ${WORKBOOK_SHARED_DATA}")
+  else()
+    message(STATUS "cuda-workbook: no real input data found (tests that need it will be skipped)")
+  endif()
+endfunction()

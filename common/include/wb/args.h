@@ -1,0 +1,84 @@
+/// @file args.h
+/// @brief Command-line options shared by every lesson program.
+///
+/// Every program accepts:
+///   --check            run the correctness check (the default)
+///   --bench            run the benchmark and write CSV rows
+///   --sizes LIST       comma-separated sizes; each is N, AxB or AxBxC; a range A:B:STEP
+///   --block LIST       thread blocks, e.g. 16 (meaning 16x16), 32x8, or 256
+///   --repeat N         timed repeats (benchmarks)
+///   --seed N           seed of the random inputs (printed in every run)
+///   --out FILE         CSV file for --bench
+///   --full             the long benchmark sweep (as in the source reports)
+///   --help
+/// plus the lesson's own options. A bad value prints one line "error: ..." and exits with 2.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+/// A 2D thread-block (or tile) shape.
+struct Block2 {
+    int x = 0;                ///< threads (or tile width) along x
+    int y = 1;                ///< threads along y
+    std::string str() const;  ///< e.g. "32x8"
+    /// Threads in the block.
+    long threads() const { return static_cast<long>(x) * y; }
+};
+
+/// An option a lesson adds to the common ones.
+struct ExtraOption {
+    std::string name;        ///< without the dashes, e.g. "steps"
+    std::string value_name;  ///< e.g. "N"; empty for a flag without value
+    std::string help;        ///< one line for --help
+};
+
+/// What a lesson tells the parser about itself (for --help and defaults).
+struct LessonInfo {
+    std::string name;     ///< e.g. "02-naive-matmul"
+    std::string summary;  ///< one line
+    std::string sizes_help = "matrix orders";  ///< what --sizes means for this lesson
+    std::vector<ExtraOption> extra;            ///< the lesson's own options
+};
+
+/// The parsed command line.
+struct Options {
+    /// What the program does.
+    enum class Mode { check, bench };
+    Mode mode = Mode::check;  ///< --check (default) or --bench
+    std::vector<std::vector<long>> sizes;  ///< empty: the lesson's default
+    std::vector<Block2> blocks;            ///< empty: the lesson's default
+    int repeat = 0;                        ///< 0: the lesson's default
+    std::uint64_t seed = 0;                ///< seed of the random inputs
+    std::string out;                       ///< CSV path for --bench (may be empty)
+    bool full = false;                     ///< --full: the long sweep
+    std::string command_line;              ///< the whole command, for CSV headers
+    std::map<std::string, std::string> extra;  ///< the lesson's own options, by name
+
+    /// True when the lesson option was given.
+    bool has(const std::string& name) const { return extra.count(name) != 0; }
+    /// The lesson option's value, or `fallback`.
+    std::string get(const std::string& name, const std::string& fallback) const;
+    /// The option's value as an integer in [lo, hi]; a bad value is a usage error.
+    long get_long(const std::string& name, long fallback, long lo, long hi) const;
+};
+
+/// Parses argv; prints help and exits 0 on --help; exits 2 on a bad option or value.
+Options parse_args(int argc, char** argv, const LessonInfo& info);
+
+/// Prints "error: <message> (try --help)" to stderr and exits with kExitUsage.
+[[noreturn]] void usage_error(const std::string& message);
+
+/// Parses a list like "1,7,60", "1000:10000:1000" or "61x37x53,4096x3x4096".
+std::vector<std::vector<long>> parse_sizes(const std::string& text);
+/// Parses a list like "16,32x8,256".
+std::vector<Block2> parse_blocks(const std::string& text);
+
+/// Returns a*b*c*element_size, or exits with a usage error if that overflows size_t.
+std::size_t checked_bytes(std::size_t element_size, long a, long b = 1, long c = 1);
+
+}  // namespace wb

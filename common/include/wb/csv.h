@@ -1,0 +1,84 @@
+/// @file csv.h
+/// @brief The one CSV schema every benchmark writes.
+///
+/// Lines starting with '#' are comments: the first ones say which device, when and with which
+/// command the file was made. Then a header line and one row per measurement:
+///
+/// | column           | meaning                                                            |
+/// |------------------|--------------------------------------------------------------------|
+/// | lesson           | lesson directory name, e.g. 03-tiled-matmul                         |
+/// | kernel           | what was timed: a kernel, a CPU loop, or a library call (cublas)   |
+/// | precision        | float, double, ...                                                 |
+/// | shape            | problem shape, e.g. 8192x8192x8192 or 610x496x4000                  |
+/// | n                | the one number charts use on their x axis (matrix order, rows)     |
+/// | block            | thread block (16x16) or tile; "-" when not applicable              |
+/// | repeats          | timed repeats after warm-up                                        |
+/// | median_ms        | median time of one run, milliseconds                               |
+/// | min_ms, max_ms   | fastest and slowest run                                            |
+/// | transfers        | 1 if host<->device copies (and allocation) are inside the time      |
+/// | rate, rate_unit  | the figure of merit: GFLOP/s, GB/s, Mcells/s                       |
+/// | ceiling          | the measured ceiling this row is compared with (cublas-dgemm,      |
+/// |                  | copy-bandwidth, ...), measured in the same run; empty if none      |
+/// | ceiling_rate     | that ceiling, in rate_unit                                         |
+/// | ratio            | rate / ceiling_rate                                                |
+/// | baseline         | what speedup is relative to (e.g. cpu-ikj, serial); may be empty   |
+/// | baseline_ms      | the baseline's median time                                         |
+/// | speedup          | baseline_ms / median_ms                                            |
+/// | device           | the GPU (or CPU) that ran it                                       |
+#pragma once
+
+#include "wb/timer.h"
+
+#include <cstdio>
+#include <string>
+
+namespace wb {
+
+/// One benchmark measurement. Numbers left negative are written as empty fields.
+struct BenchRow {
+    std::string lesson;          ///< e.g. "03-tiled-matmul"
+    std::string kernel;          ///< what was timed
+    std::string precision;       ///< "float", "double", ...
+    std::string shape;           ///< e.g. "8192x8192x8192"
+    long n = 0;                  ///< the chart's x value
+    std::string block = "-";     ///< thread block or tile, "-" if none
+    TimingStats time;            ///< median, min, max, repeats
+    bool transfers = false;      ///< host<->device copies inside the time
+    double rate = -1.0;          ///< figure of merit
+    std::string rate_unit;       ///< "GFLOP/s", "GB/s", ...
+    std::string ceiling;         ///< name of the measured ceiling
+    double ceiling_rate = -1.0;  ///< the ceiling, in rate_unit
+    std::string baseline;        ///< what the speedup is relative to
+    double baseline_ms = -1.0;   ///< the baseline's median time
+    std::string device;          ///< GPU or CPU name
+};
+
+/// The CSV header line (without newline).
+const char* csv_header();
+
+/// Formats one row (without newline); ratio and speedup are derived here.
+std::string csv_row(const BenchRow& row);
+
+/// Writes the CSV file: comment lines, header, then rows. Also echoes a readable line per row
+/// to stdout. With an empty path nothing is written to disk.
+class CsvWriter {
+public:
+    /// Opens `path` (creating folders) and writes the comment lines and the header.
+    CsvWriter(const std::string& path, const std::string& command, const std::string& device);
+    ~CsvWriter();
+    CsvWriter(const CsvWriter&) = delete;
+    CsvWriter& operator=(const CsvWriter&) = delete;
+    /// Writes one row to the file and a readable line to stdout.
+    void write(const BenchRow& row);
+    /// The CSV path (empty: stdout only).
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+    std::FILE* file_ = nullptr;
+};
+
+/// "YYYY-MM-DD HH:MM UTC" now, for CSV headers.
+std::string utc_timestamp();
+
+}  // namespace wb

@@ -1,0 +1,61 @@
+/// @file device.h
+/// @brief Device query, "no usable GPU" detection and launch/memory limits.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdio>
+#include <string>
+
+namespace wb {
+
+/// What a lesson needs to know about the GPU it runs on.
+struct DeviceInfo {
+    int id = 0;                        ///< CUDA device index
+    std::string name;                  ///< e.g. "NVIDIA H100 80GB HBM3"
+    int cc_major = 0;                  ///< compute capability, major
+    int cc_minor = 0;                  ///< compute capability, minor
+    int sm_count = 0;                  ///< streaming multiprocessors
+    int warp_size = 32;                ///< threads per warp
+    int max_threads_per_block = 0;     ///< 1024 on current GPUs
+    int max_block_dim[3] = {0, 0, 0};  ///< per-dimension block limit
+    int max_grid_dim[3] = {0, 0, 0};   ///< per-dimension grid limit
+    std::size_t shared_mem_per_block = 0;        ///< default limit (48 KiB)
+    std::size_t shared_mem_per_block_optin = 0;  ///< limit after cudaFuncSetAttribute
+    std::size_t global_mem = 0;        ///< device memory, bytes
+    std::size_t l2_bytes = 0;          ///< L2 cache, bytes
+    int memory_bus_bits = 0;           ///< memory bus width
+};
+
+/// Returns the device's properties, or prints "SKIP: no usable CUDA GPU (...)" and exits with
+/// kExitNoGpu (77), which CTest reports as skipped. Setting WB_FORCE_NO_GPU=1 in the
+/// environment simulates a machine without a GPU.
+DeviceInfo require_gpu(int device = 0);
+
+/// True when a GPU is present and usable (no exit).
+bool gpu_available(std::string* why_not = nullptr);
+
+/// Prints a short device report in the style of the CUDA samples' deviceQuery.
+void print_device_info(const DeviceInfo& info, std::FILE* out = stdout);
+
+/// Empty string when the block fits the device's limits, else the reason it does not.
+std::string block_problem(const DeviceInfo& info, dim3 block, std::size_t shared_bytes = 0);
+
+/// Exits with kExitUsage and a clear message when the block does not fit the device.
+void require_block_fits(const DeviceInfo& info, dim3 block, std::size_t shared_bytes = 0);
+
+/// Exits with kExitUsage and a clear message when `bytes` of device memory are not free.
+void require_device_memory(std::size_t bytes, const char* what);
+
+/// Fills device memory with 0xFF bytes: every float and double reads as NaN, so an element a
+/// kernel forgets to write can never pass a check.
+void poison_device(void* ptr, std::size_t bytes);
+
+/// The host CPU's model name (from /proc/cpuinfo), for CSV rows of CPU benchmarks.
+std::string host_cpu_name();
+
+/// Converts a byte count to GiB for messages.
+inline double gib(std::size_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0); }
+
+}  // namespace wb

@@ -1,0 +1,92 @@
+/// @file timer.h
+/// @brief Wall-clock and CUDA-event timers, and the median-of-repeats benchmark helper.
+///
+/// Timing belongs in benchmarks, never in pass/fail checks. Every measurement warms up first
+/// (module load, first-touch, cuBLAS handle creation stay out of the numbers), repeats, and
+/// reports the median.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <vector>
+
+namespace wb {
+
+/// Host wall-clock timer (steady clock).
+class WallTimer {
+public:
+    WallTimer() { start(); }  ///< starts timing
+    /// Restarts the timer.
+    void start() { begin_ = std::chrono::steady_clock::now(); }
+    /// Milliseconds since start().
+    double elapsed_ms() const {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin_).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point begin_;
+};
+
+/// Times GPU work on a stream with a pair of CUDA events.
+class GpuTimer {
+public:
+    /// Creates the two events; times work on `stream`.
+    explicit GpuTimer(cudaStream_t stream = nullptr);
+    ~GpuTimer();
+    GpuTimer(const GpuTimer&) = delete;
+    GpuTimer& operator=(const GpuTimer&) = delete;
+    /// Records the start event.
+    void start();
+    /// Records the stop event, waits for it, and returns the milliseconds since start().
+    double stop_ms();
+
+private:
+    cudaStream_t stream_;
+    cudaEvent_t start_{}, stop_{};
+};
+
+/// Median, minimum and maximum of repeated measurements.
+struct TimingStats {
+    double median_ms = 0.0;  ///< median of the repeats
+    double min_ms = 0.0;     ///< fastest repeat
+    double max_ms = 0.0;     ///< slowest repeat
+    int repeats = 0;         ///< number of timed repeats
+};
+
+/// Summarises samples (in milliseconds).
+TimingStats summarize(std::vector<double> samples_ms);
+
+/// Runs `run_once` `warmup` times untimed, then `repeats` times; `run_once` returns the
+/// milliseconds of one run (so the caller decides what is inside the timed region).
+template <class F>
+TimingStats measure(int warmup, int repeats, F&& run_once) {
+    for (int i = 0; i < warmup; ++i) run_once();
+    std::vector<double> samples;
+    samples.reserve(repeats);
+    for (int i = 0; i < repeats; ++i) samples.push_back(run_once());
+    return summarize(std::move(samples));
+}
+
+/// Times GPU work: `launch` enqueues the work on `stream`; each repeat is bracketed by events.
+template <class F>
+TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream = nullptr) {
+    GpuTimer timer(stream);
+    return measure(warmup, repeats, [&] {
+        timer.start();
+        launch();
+        return timer.stop_ms();
+    });
+}
+
+/// Times host code with the wall clock.
+template <class F>
+TimingStats measure_host(int warmup, int repeats, F&& work) {
+    return measure(warmup, repeats, [&] {
+        WallTimer timer;
+        work();
+        return timer.elapsed_ms();
+    });
+}
+
+}  // namespace wb

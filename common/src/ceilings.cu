@@ -1,0 +1,70 @@
+#include "wb/ceilings.h"
+
+#include "wb/cuda_check.h"
+
+#include <cublas_v2.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace wb {
+
+namespace {
+
+void cublas_check(cublasStatus_t status, const char* call, const char* file, int line) {
+    if (status == CUBLAS_STATUS_SUCCESS) return;
+    std::fprintf(stderr, "cuBLAS error at %s:%d\n  %s\n  -> %s\n", file, line, call, cublasGetStatusString(status));
+    std::exit(3);
+}
+#define WB_CUBLAS_CHECK(call) cublas_check((call), #call, __FILE__, __LINE__)
+
+cublasHandle_t handle() {
+    static cublasHandle_t h = [] {
+        cublasHandle_t created = nullptr;
+        WB_CUBLAS_CHECK(cublasCreate(&created));
+        return created;
+    }();
+    return h;
+}
+
+// Row-major C = A * B is column-major C^T = B^T * A^T: call cuBLAS with the operands swapped.
+void gemm(int m, int n, int k, const double* a, const double* b, double* c) {
+    const double one = 1.0, zero = 0.0;
+    WB_CUBLAS_CHECK(cublasDgemm(handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n));
+}
+
+void gemm(int m, int n, int k, const float* a, const float* b, float* c) {
+    const float one = 1.0f, zero = 0.0f;
+    WB_CUBLAS_CHECK(cublasSgemm(handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n));
+}
+
+}  // namespace
+
+double measure_copy_bandwidth_gbs(std::size_t bytes, int repeats) {
+    void* src = nullptr;
+    void* dst = nullptr;
+    WB_CUDA_CHECK(cudaMalloc(&src, bytes));
+    WB_CUDA_CHECK(cudaMalloc(&dst, bytes));
+    WB_CUDA_CHECK(cudaMemset(src, 1, bytes));
+    const TimingStats stats = measure_gpu(3, repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
+    WB_CUDA_CHECK(cudaFree(src));
+    WB_CUDA_CHECK(cudaFree(dst));
+    return 2.0 * static_cast<double>(bytes) / (stats.median_ms * 1e-3) / 1e9;
+}
+
+template <class T>
+void cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T* d_c) {
+    gemm(m, n, k, d_a, d_b, d_c);
+}
+
+template <class T>
+TimingStats time_cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T* d_c, int warmup, int repeats) {
+    return measure_gpu(warmup, repeats, [&] { gemm(m, n, k, d_a, d_b, d_c); });
+}
+
+template void cublas_gemm<float>(int, int, int, const float*, const float*, float*);
+template void cublas_gemm<double>(int, int, int, const double*, const double*, double*);
+template TimingStats time_cublas_gemm<float>(int, int, int, const float*, const float*, float*, int, int);
+template TimingStats time_cublas_gemm<double>(int, int, int, const double*, const double*, double*, int, int);
+
+}  // namespace wb

@@ -1,0 +1,98 @@
+#include "wb/csv.h"
+
+#include "wb/exit_codes.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <sys/stat.h>
+
+namespace wb {
+
+namespace {
+
+std::string number(double value) {
+    if (!(value >= 0.0)) return "";  // negative or NaN: not measured
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+// CSV fields here never contain commas or quotes except the device name; quote it to be safe.
+std::string field(const std::string& text) {
+    if (text.find_first_of(",\"") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+void make_parent_dirs(const std::string& path) {
+    for (std::size_t pos = path.find('/', 1); pos != std::string::npos; pos = path.find('/', pos + 1)) {
+        const std::string dir = path.substr(0, pos);
+        if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return;
+    }
+}
+
+}  // namespace
+
+const char* csv_header() {
+    return "lesson,kernel,precision,shape,n,block,repeats,median_ms,min_ms,max_ms,transfers,rate,rate_unit,"
+           "ceiling,ceiling_rate,ratio,baseline,baseline_ms,speedup,device";
+}
+
+std::string csv_row(const BenchRow& r) {
+    const double ratio = (r.rate >= 0 && r.ceiling_rate > 0) ? r.rate / r.ceiling_rate : -1.0;
+    const double speedup = (r.baseline_ms > 0 && r.time.median_ms > 0) ? r.baseline_ms / r.time.median_ms : -1.0;
+    std::string line;
+    line += field(r.lesson) + "," + field(r.kernel) + "," + field(r.precision) + "," + field(r.shape) + ",";
+    line += std::to_string(r.n) + "," + field(r.block) + "," + std::to_string(r.time.repeats) + ",";
+    line += number(r.time.median_ms) + "," + number(r.time.min_ms) + "," + number(r.time.max_ms) + ",";
+    line += std::string(r.transfers ? "1" : "0") + "," + number(r.rate) + "," + field(r.rate_unit) + ",";
+    line += field(r.ceiling) + "," + number(r.ceiling_rate) + "," + number(ratio) + ",";
+    line += field(r.baseline) + "," + number(r.baseline_ms) + "," + number(speedup) + "," + field(r.device);
+    return line;
+}
+
+std::string utc_timestamp() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm_utc{};
+    gmtime_r(&now, &tm_utc);
+    char buffer[64];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M UTC", &tm_utc);
+    return buffer;
+}
+
+CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device) : path_(path) {
+    if (path_.empty()) return;
+    make_parent_dirs(path_);
+    file_ = std::fopen(path_.c_str(), "w");
+    if (!file_) {
+        std::fprintf(stderr, "error: cannot write %s: %s\n", path_.c_str(), std::strerror(errno));
+        std::exit(kExitUsage);
+    }
+    std::fprintf(file_, "# cuda-workbook benchmark\n# device: %s\n# date: %s\n# command: %s\n%s\n", device.c_str(),
+                 utc_timestamp().c_str(), command.c_str(), csv_header());
+    std::fflush(file_);
+}
+
+CsvWriter::~CsvWriter() {
+    if (file_) std::fclose(file_);
+}
+
+void CsvWriter::write(const BenchRow& r) {
+    std::printf("  %-22s %-7s %-18s %-7s %10.4f ms", r.kernel.c_str(), r.precision.c_str(), r.shape.c_str(),
+                r.block.c_str(), r.time.median_ms);
+    if (r.rate >= 0) std::printf("  %10.2f %s", r.rate, r.rate_unit.c_str());
+    if (r.rate >= 0 && r.ceiling_rate > 0) std::printf("  %5.1f%% of %s", 100.0 * r.rate / r.ceiling_rate, r.ceiling.c_str());
+    if (r.baseline_ms > 0 && r.time.median_ms > 0)
+        std::printf("  %.1fx vs %s", r.baseline_ms / r.time.median_ms, r.baseline.c_str());
+    std::printf("%s\n", r.transfers ? "  (with transfers)" : "");
+    std::fflush(stdout);
+    if (!file_) return;
+    std::fprintf(file_, "%s\n", csv_row(r).c_str());
+    std::fflush(file_);
+}
+
+}  // namespace wb

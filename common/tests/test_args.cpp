@@ -1,0 +1,75 @@
+#include "wb/args.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+wb::Options parse(std::vector<const char*> args) {
+    args.insert(args.begin(), "prog");
+    wb::LessonInfo info{"00-test", "unit test", "sizes", {{"steps", "N", "steps"}, {"quick", "", "a flag"}}};
+    return wb::parse_args(static_cast<int>(args.size()), const_cast<char**>(args.data()), info);
+}
+
+TEST(Args, DefaultsToCheckWithDefaultSeed) {
+    const wb::Options o = parse({});
+    EXPECT_EQ(o.mode, wb::Options::Mode::check);
+    EXPECT_TRUE(o.sizes.empty());
+    EXPECT_EQ(o.seed, 20241122u);
+}
+
+TEST(Args, ParsesCommonOptions) {
+    const wb::Options o = parse({"--bench", "--sizes", "1,7,61x37x53", "--block", "16,32x8", "--repeat", "5", "--seed",
+                                 "42", "--out", "x.csv", "--full"});
+    EXPECT_EQ(o.mode, wb::Options::Mode::bench);
+    ASSERT_EQ(o.sizes.size(), 3u);
+    EXPECT_EQ(o.sizes[2], (std::vector<long>{61, 37, 53}));
+    ASSERT_EQ(o.blocks.size(), 2u);
+    EXPECT_EQ(o.blocks[0].x, 16);
+    EXPECT_EQ(o.blocks[0].y, 16);
+    EXPECT_EQ(o.blocks[1].str(), "32x8");
+    EXPECT_EQ(o.repeat, 5);
+    EXPECT_EQ(o.seed, 42u);
+    EXPECT_EQ(o.out, "x.csv");
+    EXPECT_TRUE(o.full);
+}
+
+TEST(Args, ExpandsRanges) {
+    const auto sizes = wb::parse_sizes("1000:3000:1000");
+    ASSERT_EQ(sizes.size(), 3u);
+    EXPECT_EQ(sizes[2][0], 3000);
+}
+
+TEST(Args, LessonOptions) {
+    const wb::Options o = parse({"--steps", "100", "--quick"});
+    EXPECT_EQ(o.get_long("steps", 1, 1, 1000), 100);
+    EXPECT_TRUE(o.has("quick"));
+    EXPECT_FALSE(parse({}).has("quick"));
+}
+
+using ArgsDeath = ::testing::Test;
+
+TEST(ArgsDeath, BadValuesExitWithCode2) {
+    EXPECT_EXIT(parse({"--sizes", "0"}), ::testing::ExitedWithCode(2), "out of range");
+    EXPECT_EXIT(parse({"--sizes", "12a"}), ::testing::ExitedWithCode(2), "not a positive whole number");
+    EXPECT_EXIT(parse({"--sizes", "-5"}), ::testing::ExitedWithCode(2), "not a positive whole number");
+    EXPECT_EXIT(parse({"--sizes", "5,,6"}), ::testing::ExitedWithCode(2), "empty item");
+    EXPECT_EXIT(parse({"--block", "16x"}), ::testing::ExitedWithCode(2), "block");
+    EXPECT_EXIT(parse({"--block", "8x8x8"}), ::testing::ExitedWithCode(2), "not a block");
+    EXPECT_EXIT(parse({"--repeat", "0"}), ::testing::ExitedWithCode(2), "repeat");
+    EXPECT_EXIT(parse({"--seed"}), ::testing::ExitedWithCode(2), "needs a value");
+    EXPECT_EXIT(parse({"--frobnicate"}), ::testing::ExitedWithCode(2), "unknown option");
+    EXPECT_EXIT(parse({"--steps", "x"}).get_long("steps", 1, 1, 10), ::testing::ExitedWithCode(2), "whole number");
+}
+
+TEST(ArgsDeath, HelpExitsZero) {
+    EXPECT_EXIT(parse({"--help"}), ::testing::ExitedWithCode(0), "");
+}
+
+TEST(ArgsDeath, CheckedBytesCatchesOverflow) {
+    EXPECT_EQ(wb::checked_bytes(8, 1000, 1000), 8000000u);
+    EXPECT_EXIT(wb::checked_bytes(8, 1L << 30, 1L << 30, 1L << 30), ::testing::ExitedWithCode(2), "overflow");
+}
+
+}  // namespace

@@ -1,0 +1,25 @@
+// Lesson 01 exercise: write the two loop orders of the CPU matrix product.
+// Check your work with:  ctest --preset exercises -R 01-cpu-matmul
+// The lesson page (docs) has the hints; the driver that calls these is driver.cpp.
+#include "matmul_cpu.h"
+
+// Matrices are row-major: element (row, col) of an n x n matrix m is m[row * n + col].
+
+void matmul_ijk(const double* a, const double* b, double* c, int n) {
+    // TODO 1: for every row i and column j, set c[i * n + j] to the sum over k of
+    //         a[i * n + k] * b[k * n + j]. Accumulate in a local variable, then store once.
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)n;
+}
+
+void matmul_ikj(const double* a, const double* b, double* c, int n) {
+    // TODO 2: the same product, loops ordered i, k, j. The innermost loop adds
+    //         a[i * n + k] * b[k * n + j] into c[i * n + j] for every j.
+    //         c arrives full of garbage (NaN): clear row i before accumulating into it.
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)n;
+}

@@ -1,0 +1,25 @@
+# Lesson 01: CPU GFLOP/s against the matrix order. The report's CPU column (seed 000, naive
+# i-j-k loops) beside the two loop orders measured on the reference machine and on yours.
+load "plots/common.gp"
+
+report = datadir."/seed000/matmul-report.csv"
+lesson = "01-cpu-matmul"
+ref = reference(lesson)
+mine = yours(lesson)
+
+set title "Lesson 01: matrix product on one CPU core, double"
+set xlabel "matrix order n"
+set ylabel "GFLOP/s (2n^3/t)"
+set xrange [0:*]
+set yrange [0:*]
+
+plot report using (column("n")):(pick(column("block") == 2, column("cpu_gflops"))) \
+        with linespoints dt 2 pt 6 lc rgb "#555555" title "report (i-j-k)", \
+     (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ijk"), column("rate"))) \
+        with points pt 7 lc rgb block_colour[1] title (has(ref) ? device(ref)." i-j-k" : ""), \
+     (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ikj"), column("rate"))) \
+        with points pt 9 lc rgb block_colour[2] title (has(ref) ? device(ref)." i-k-j" : ""), \
+     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ijk"), column("rate"))) \
+        with linespoints lw 2 pt 5 lc rgb block_colour[1] title (has(mine) ? "yours i-j-k" : ""), \
+     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ikj"), column("rate"))) \
+        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? "yours i-k-j" : "")

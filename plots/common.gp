@@ -1,0 +1,41 @@
+# Shared settings for every chart. Each chart script is run as
+#   gnuplot -e "datadir='...'; benchdir='...'; out='path/name'; fmt='png'|'svg'" plots/NAME.gp
+# datadir:  the repository's data/ folder (the reports' numbers, the committed reference runs)
+# benchdir: where your own benchmarks wrote their CSVs (build/bench); may be ''
+# A curve is drawn only when its CSV exists, so every chart renders on any machine.
+
+if (!exists("datadir")) datadir = "data"
+if (!exists("benchdir")) benchdir = ""
+if (!exists("fmt")) fmt = "png"
+if (!exists("out")) out = "chart"
+if (!exists("report_only")) report_only = 0
+
+if (fmt eq "svg") {
+    set terminal svg size 900,560 dynamic enhanced font "DejaVu Sans,12" background rgb "white"
+    set output out.".svg"
+} else {
+    set terminal pngcairo size 900,560 enhanced font "DejaVu Sans,10" background rgb "white"
+    set output out.".png"
+}
+
+set datafile separator ","
+set datafile columnheaders
+set grid lc rgb "#dddddd"
+set key outside right top spacing 1.1 box lc rgb "#bbbbbb"
+set border lc rgb "#555555"
+
+# has(f): the file exists and is not empty.
+has(f) = strlen(f) > 0 && system(sprintf("[ -s '%s' ] && echo 1 || echo 0", f)) eq "1"
+# device(f): the GPU or CPU named in a benchmark CSV's "# device:" line.
+device(f) = system(sprintf("sed -n 's/^# device: //p' '%s' | head -n 1", f))
+# The committed reference run (measured on the course's H100) and your own run of a lesson.
+# report_only=1 leaves both out (the test that every chart renders from the reports' data alone).
+reference(lesson) = report_only ? "" : datadir."/h100/".lesson.".csv"
+yours(lesson) = (strlen(benchdir) > 0 && !report_only) ? benchdir."/".lesson.".csv" : ""
+
+# Row filters for the common benchmark schema (see common/include/wb/csv.h).
+is(col, value) = strcol(col) eq value
+pick(cond, value) = cond ? value : NaN
+
+# Line styles: the report dashed, the reference run with points, your run solid.
+array block_colour[6] = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02"]

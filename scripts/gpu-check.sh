@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# gpu-check.sh OUTDIR [LESSON_REGEX]
+# On a machine with an NVIDIA GPU, cmake and nvcc (gnuplot, Doxygen and GoogleTest optional):
+#   1. configures and builds everything with the maintainer tests on,
+#   2. runs every test except the exercises' own checks (the pristine exercises must fail),
+#   3. runs compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on each GPU
+#      solution's short check,
+#   4. runs each lesson's quick benchmark,
+# writing logs and CSVs under OUTDIR and printing a summary table last.
+# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
+# Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
+set -uo pipefail
+out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
+only=${2:-.}
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=${GPU_CHECK_BUILD:-$src/build-gpu}
+mkdir -p "$out/bench" "$out/sanitizer"
+out=$(cd "$out" && pwd)
+summary="$out/summary.txt"
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1 || true
+  nvcc --version 2>&1 | tail -n 2
+  cmake --version | head -n 1
+  command -v compute-sanitizer || echo "compute-sanitizer: not found"
+} >"$out/environment.txt"
+cat "$out/environment.txt"
+
+generator=()
+command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+echo "== configure and build ($build)"
+if ! cmake -S "$src" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+       -DWORKBOOK_MAINTAINER_TESTS=ON -DWORKBOOK_RUN_BENCHMARKS=OFF >"$out/configure.log" 2>&1; then
+  tail -n 30 "$out/configure.log"; note "configure: FAILED"; exit 1
+fi
+if ! cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1; then
+  grep -E "error|Error" "$out/build.log" | head -n 40; note "build: FAILED"; exit 1
+fi
+note "build: ok"
+
+echo "== device"
+"$build/bin/device-info" 2>&1 | tee "$out/device-info.txt"
+
+echo "== tests"
+(cd "$build" && ctest -LE '^exercise$' -R "$only|^common" --output-on-failure -j 4 --timeout 900) >"$out/ctest.log" 2>&1
+test_rc=$?
+grep -E "tests passed|Test +#.*(Failed|Skipped|Timeout|Not Run)|\*\*\*" "$out/ctest.log" | head -n 60
+note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit $test_rc)"
+skipped=$(grep -c "Skipped" "$out/ctest.log")
+note "tests skipped: $skipped"
+grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
+
+echo "== compute-sanitizer"
+if command -v compute-sanitizer >/dev/null 2>&1; then
+  while read -r kind exe args; do
+    [ "$kind" = sanitize ] || continue
+    echo "$exe" | grep -Eq -- "$only" || continue
+    for tool in memcheck racecheck synccheck initcheck; do
+      log="$out/sanitizer/$exe.$tool.log"
+      # shellcheck disable=SC2086
+      (cd "$build" && timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 99 \
+         --print-limit 20 "bin/$exe" $args) >"$log" 2>&1
+      rc=$?
+      verdict=$([ $rc -eq 0 ] && echo clean || echo "FAILED (exit $rc)")
+      note "sanitizer $exe $tool: $verdict"
+      [ $rc -eq 0 ] || tail -n 15 "$log"
+    done
+  done <"$build/gpu-jobs.txt"
+else
+  note "sanitizer: compute-sanitizer not found"
+fi
+
+echo "== quick benchmarks"
+while read -r kind lesson exe args; do
+  [ "$kind" = bench ] || continue
+  echo "$lesson" | grep -Eq -- "$only" || continue
+  # shellcheck disable=SC2086
+  (cd "$build" && timeout 900 "bin/$exe" $args --out "$out/bench/$lesson.csv") >"$out/bench/$lesson.log" 2>&1
+  rc=$?
+  rows=$(grep -vc '^#' "$out/bench/$lesson.csv" 2>/dev/null || echo 0)
+  note "bench $lesson: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows"
+  tail -n 25 "$out/bench/$lesson.log"
+done <"$build/gpu-jobs.txt"
+
+echo
+echo "================ summary ================"
+cat "$summary"

@@ -1,0 +1,28 @@
+// Lesson 01 reference solution.
+#include "matmul_cpu.h"
+
+void matmul_ijk(const double* a, const double* b, double* c, int n) {
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            double sum = 0.0;
+            for (int k = 0; k < n; ++k) {
+                sum += a[i * n + k] * b[k * n + j];  // b is read down a column: stride n
+            }
+            c[i * n + j] = sum;
+        }
+    }
+}
+
+void matmul_ikj(const double* a, const double* b, double* c, int n) {
+    for (int i = 0; i < n; ++i) {
+        double* c_row = c + static_cast<long>(i) * n;
+        for (int j = 0; j < n; ++j) c_row[j] = 0.0;
+        for (int k = 0; k < n; ++k) {
+            const double a_ik = a[i * n + k];
+            const double* b_row = b + static_cast<long>(k) * n;
+            for (int j = 0; j < n; ++j) {
+                c_row[j] += a_ik * b_row[j];  // b and c are read along rows: stride 1
+            }
+        }
+    }
+}
