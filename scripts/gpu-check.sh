@@ -9,6 +9,7 @@
 # writing logs and CSVs under OUTDIR and printing a summary table last.
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
+# GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 set -uo pipefail
 out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
 only=${2:-.}
@@ -33,7 +34,7 @@ generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 echo "== configure and build ($build)"
 if ! cmake -S "$src" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-       -DWORKBOOK_MAINTAINER_TESTS=ON -DWORKBOOK_RUN_BENCHMARKS=OFF >"$out/configure.log" 2>&1; then
+       -DWORKBOOK_MAINTAINER_TESTS=ON -DWORKBOOK_RUN_BENCHMARKS=OFF ${GPU_CHECK_CMAKE_ARGS:-} >"$out/configure.log" 2>&1; then
   tail -n 30 "$out/configure.log"; note "configure: FAILED"; exit 1
 fi
 if ! cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1; then
