@@ -16,6 +16,7 @@ set ylabel "GFLOP/s (2n^3/t)"
 set logscale x 2
 set logscale y
 set xrange [1.5:45]
+set yrange [100:20000]
 set xtics ("2x2" 2, "4x4" 4, "8x8" 8, "16x16" 16, "32x32" 32)
 
 orders = "1000 2000"
