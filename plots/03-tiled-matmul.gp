@@ -19,9 +19,10 @@ set yrange [100:100000]
 kernels = "tiled tiled tiled tiled tiled transposed cublas-dgemm"
 blocks = "2x2 4x4 8x8 16x16 32x32 32x32 -"
 names = "tiled-2x2 tiled-4x4 tiled-8x8 tiled-16x16 tiled-32x32 transposed-32x32 cuBLAS-DGEMM"
+colour(i) = i == 7 ? "#000000" : block_colour[i]
 plot for [i=1:7] (has(ref) ? ref : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
-        with points pt 7 lc rgb block_colour[(i - 1) % 6 + 1] title (has(ref) ? device(ref)." ".word(names, i) : ""), \
+        with points pt 7 lc rgb colour(i) title (has(ref) ? device(ref)." ".word(names, i) : ""), \
      for [i=1:7] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
-        with linespoints dt 2 pt 7 lc rgb block_colour[(i - 1) % 6 + 1] notitle, \
+        with points pt 7 lc rgb colour(i) notitle, \
      for [i=1:7] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[(i - 1) % 6 + 1] title (has(mine) ? "yours ".word(names, i) : "")
+        with linespoints lw 2 pt 5 lc rgb colour(i) title (has(mine) ? "yours ".word(names, i) : "")
