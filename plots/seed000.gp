@@ -1,7 +1,10 @@
 # Seed 000's charts: one of time, GFLOP/s or speedup over the CPU, against the matrix order,
-# one curve per block size: the report's numbers (dashed), the reference GPU (points) and
+# one curve per block (tile) size: the report's numbers (dashed), the reference H100 (points:
+# lesson 03's quick benchmark plus its sweep over n = 1000..10000 for tiles 8, 16 and 32) and
 # yours (solid, when build/bench/03-tiled-matmul.csv exists). Like the report, the GPU time
-# includes allocation and host<->device copies (rows with transfers = 1).
+# includes allocation, zero padding and host<->device copies (rows with transfers = 1).
+# The speedup is over one CPU core: the report's CPU for its curves, lesson 01's i-k-j loop on
+# the benchmark host for the others (measured up to a time budget, extrapolated by n^3 beyond).
 # Extra variable: what = 'time' | 'gflops' | 'speedup'.
 load "plots/common.gp"
 if (!exists("what")) what = "gflops"
@@ -9,17 +12,18 @@ if (!exists("what")) what = "gflops"
 report = datadir."/seed000/matmul-report.csv"
 lesson = "03-tiled-matmul"
 ref = reference(lesson)
+sweep = reference(lesson."-sweep")
 mine = yours(lesson)
 report_col = (what eq "time") ? "gpu_s" : (what eq "gflops") ? "gpu_gflops" : "speedup"
 bench_value(dummy) = (what eq "time") ? column("median_ms") / 1000.0 : (what eq "gflops") ? column("rate") : column("speedup")
 matches(b) = is("kernel", "tiled") && is("precision", "double") && column("transfers") == 1 && is("block", sprintf("%dx%d", b, b))
 
 set xlabel "matrix order n"
-set xrange [0:*]
+set xrange [0:10500]
 set logscale y
-if (what eq "time") { set ylabel "time (s), transfers included"; set title "Matrix product, double: time" }
-if (what eq "gflops") { set ylabel "GFLOP/s (2n^3/t)"; set title "Matrix product, double: GFLOP/s" }
-if (what eq "speedup") { set ylabel "speedup over one CPU core"; set title "Matrix product, double: speedup over the CPU" }
+if (what eq "time") { set ylabel "time (s), allocation and copies included"; set title "Matrix product, double, tiled kernel: time" }
+if (what eq "gflops") { set ylabel "GFLOP/s (2n^3/t), copies included"; set title "Matrix product, double, tiled kernel: GFLOP/s" }
+if (what eq "speedup") { set ylabel "speedup over one CPU core"; set title "Matrix product, double, tiled kernel: speedup over the CPU" }
 
 blocks = "2 4 8 16 32"
 ref_name = has(ref) ? device(ref) : ""
@@ -29,5 +33,7 @@ plot for [i=1:5] report using (column("n")):(pick(column("block") == word(blocks
         with linespoints dt 2 pt 6 ps 0.6 lc rgb block_colour[i] title sprintf("report %sx%s", word(blocks, i), word(blocks, i)), \
      for [i=1:5] (has(ref) ? ref : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
         with points pt 7 ps 0.9 lc rgb block_colour[i] title (has(ref) ? sprintf("%s %sx%s", ref_name, word(blocks, i), word(blocks, i)) : ""), \
+     for [i=1:5] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
+        with points pt 7 ps 0.9 lc rgb block_colour[i] notitle, \
      for [i=1:5] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[i] title (has(mine) ? sprintf("yours (%s) %sx%s", mine_name, word(blocks, i), word(blocks, i)) : "")

@@ -1,0 +1,133 @@
+/// @file matmul_harness.h
+/// @brief What every GPU matrix-product lesson shares: shapes, random problems with a long double
+/// reference, the check, device buffers, size validation and the cuBLAS ceiling.
+///
+/// Shapes follow the course's convention C (rows x cols) = A (rows x inner) * B (inner x cols),
+/// all row-major; on the command line `--sizes N` means N x N x N and `--sizes NxMxP` means
+/// A is N x M and B is M x P.
+#pragma once
+
+#include "wb/args.h"
+#include "wb/compare.h"
+#include "wb/cuda_check.h"
+#include "wb/device.h"
+#include "wb/timer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+/// Shape of C (rows x cols) = A (rows x inner) * B (inner x cols).
+struct MatmulShape {
+    long rows = 0;   ///< rows of A and C (n)
+    long inner = 0;  ///< columns of A, rows of B (m): the length of each dot product
+    long cols = 0;   ///< columns of B and C (p)
+    /// e.g. "61x37x53" (rows x inner x cols).
+    std::string str() const;
+    /// True when rows == inner == cols.
+    bool square() const { return rows == inner && inner == cols; }
+    /// 2 * rows * inner * cols: the floating-point operations of the product.
+    double flops() const { return 2.0 * static_cast<double>(rows) * inner * cols; }
+};
+
+/// The shapes of --sizes (or `fallback` when it is absent). With `square_only`, an item must be
+/// N (or NxNxN); otherwise N or NxMxP. Sizes whose matrices would overflow the address space
+/// are a usage error (exit 2), reported before any memory is touched.
+std::vector<MatmulShape> matmul_shapes(const Options& options, const std::vector<MatmulShape>& fallback,
+                                       bool square_only);
+
+/// Bytes of A, B and C together for elements of `element_size` bytes; exits with a usage error
+/// when the sum overflows.
+std::size_t matmul_bytes(const MatmulShape& shape, std::size_t element_size);
+
+/// Exits with a clear message (exit 2) when the grid exceeds the device's grid limits.
+void require_grid_fits(const DeviceInfo& info, dim3 grid);
+
+/// Number of blocks of `block` threads that cover `count` elements.
+inline unsigned blocks_for(long count, int block) { return static_cast<unsigned>((count + block - 1) / block); }
+
+/// Rounds `count` up to a multiple of `multiple`.
+inline long round_up(long count, long multiple) { return (count + multiple - 1) / multiple * multiple; }
+
+/// "float" or "double".
+template <class T>
+const char* precision_name();
+
+/// A product to check or time: random inputs in [-1, 1) and, when asked for, the exact
+/// product (long double sums) and each element's scale sum_k |a_ik * b_kj|.
+template <class T>
+struct MatmulProblem {
+    MatmulShape shape;             ///< the shape
+    std::vector<T> a;              ///< rows x inner, row-major
+    std::vector<T> b;              ///< inner x cols, row-major
+    std::vector<double> expected;  ///< rows x cols, empty until compute_reference()
+    std::vector<double> scale;     ///< rows x cols, sum of |a_ik * b_kj|
+};
+
+/// Random inputs (seed for A, seed + 1 for B).
+template <class T>
+MatmulProblem<T> random_problem(const MatmulShape& shape, std::uint64_t seed);
+
+/// The closed form of the course notebook: a[i][j] = j and b[i][j] = j, so every product is a
+/// small integer and the expected C is exact.
+template <class T>
+MatmulProblem<T> closed_form_problem(const MatmulShape& shape);
+
+/// Fills problem.expected and problem.scale on the CPU in long double.
+template <class T>
+void compute_reference(MatmulProblem<T>& problem);
+
+/// Compares `got` (rows x cols) with the reference using the rounding bound of an
+/// `inner`-term sum in precision T (wb::summation_tolerance), prints one line starting with
+/// `label`, and returns true when every element is within it.
+template <class T>
+bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, const std::string& label);
+
+/// Owns `count` elements of device memory (cudaMalloc / cudaFree, both checked). The driver's
+/// own buffers use it; the exercises call cudaMalloc and cudaFree themselves.
+template <class T>
+class DeviceBuffer {
+public:
+    DeviceBuffer() = default;
+    /// Allocates `count` elements.
+    explicit DeviceBuffer(std::size_t count) : count_(count) {
+        if (count_) WB_CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
+    }
+    ~DeviceBuffer() {
+        if (data_) cudaFree(data_);
+    }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    T* get() const { return data_; }               ///< the device pointer
+    std::size_t count() const { return count_; }   ///< elements
+    std::size_t bytes() const { return count_ * sizeof(T); }  ///< bytes
+    /// Copies `count()` elements from the host.
+    void upload(const T* host) { WB_CUDA_CHECK(cudaMemcpy(data_, host, bytes(), cudaMemcpyHostToDevice)); }
+    /// Copies the first `n` elements from the host.
+    void upload(const T* host, std::size_t n) { WB_CUDA_CHECK(cudaMemcpy(data_, host, n * sizeof(T), cudaMemcpyHostToDevice)); }
+    /// Copies the first `n` elements to the host.
+    void download(T* host, std::size_t n) const { WB_CUDA_CHECK(cudaMemcpy(host, data_, n * sizeof(T), cudaMemcpyDeviceToHost)); }
+    /// Fills every byte with 0xFF: each element reads as NaN.
+    void poison() { poison_device(data_, bytes()); }
+
+private:
+    T* data_ = nullptr;
+    std::size_t count_ = 0;
+};
+
+/// cuBLAS GEMM on the shape, measured in the same run as the lesson's kernels: the ceiling
+/// every row of a matrix-product benchmark is compared with.
+struct GemmCeiling {
+    std::string name;      ///< "cublas-dgemm" or "cublas-sgemm"
+    TimingStats time;      ///< kernel time, no transfers
+    double gflops = 0.0;   ///< 2 rows inner cols / median time
+};
+
+/// Times cuBLAS on random inputs of `shape` (device buffers of its own) and writes no CSV row.
+template <class T>
+GemmCeiling measure_cublas(const MatmulShape& shape, std::uint64_t seed, int warmup, int repeats);
+
+}  // namespace wb

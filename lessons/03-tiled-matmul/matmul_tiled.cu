@@ -1,0 +1,58 @@
+// Lesson 03 exercise: the tiled shared-memory matrix product (Kirk and Hwu).
+// Check your work with:  ctest --preset exercises -R 03-tiled-matmul
+// The lesson page has the steps and the hints; driver.cu calls launch_matmul_tiled.
+#include "matmul_tiled.h"
+
+#include "wb/cuda_check.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+
+template <int TILE, class T>
+__global__ void matmul_tiled_kernel(const T* a, const T* b, T* c, int n) {
+    __shared__ T a_tile[TILE][TILE];  // the block's current tile of A ...
+    __shared__ T b_tile[TILE][TILE];  // ... and of B, shared by its TILE x TILE threads
+
+    // TODO 1: this thread's position: tx, ty in the block; row = blockIdx.y * TILE + ty and
+    //         col = blockIdx.x * TILE + tx in C.
+    // TODO 2: loop over the n / TILE phases. In each phase:
+    //         - load one element of A's tile (row `row`, column phase * TILE + tx) into
+    //           a_tile[ty][tx] and one element of B's tile (row phase * TILE + ty, column `col`)
+    //           into b_tile[ty][tx];
+    //         - __syncthreads(): wait until the whole tile is loaded;
+    //         - add a_tile[ty][k] * b_tile[k][tx] for k = 0 .. TILE-1 to a running sum;
+    //         - __syncthreads(): wait until everyone has used the tile before it is overwritten.
+    // TODO 3: write the sum to c[row * n + col]. Do index products in std::size_t.
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)n;
+    (void)a_tile;
+    (void)b_tile;
+}
+
+// ---- Launching: one instantiation per tile width (you need not change this part). ----
+
+template <int TILE, class T>
+void launch_with_tile(const T* d_a, const T* d_b, T* d_c, int n) {
+    const dim3 block(TILE, TILE);
+    const dim3 grid(n / TILE, n / TILE);  // n is a multiple of TILE
+    matmul_tiled_kernel<TILE, T><<<grid, block>>>(d_a, d_b, d_c, n);
+    WB_CHECK_LAUNCH("matmul_tiled_kernel");
+}
+
+template <class T>
+void launch_matmul_tiled(int tile, const T* d_a, const T* d_b, T* d_c, int n) {
+    switch (tile) {  // the tile width must be known when compiling: one kernel per width
+        case 2: launch_with_tile<2>(d_a, d_b, d_c, n); break;
+        case 4: launch_with_tile<4>(d_a, d_b, d_c, n); break;
+        case 8: launch_with_tile<8>(d_a, d_b, d_c, n); break;
+        case 16: launch_with_tile<16>(d_a, d_b, d_c, n); break;
+        case 32: launch_with_tile<32>(d_a, d_b, d_c, n); break;
+        default: std::fprintf(stderr, "error: tile %d is not compiled\n", tile); std::exit(2);
+    }
+}
+
+template void launch_matmul_tiled<float>(int, const float*, const float*, float*, int);
+template void launch_matmul_tiled<double>(int, const double*, const double*, double*, int);
