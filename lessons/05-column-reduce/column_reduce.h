@@ -39,7 +39,7 @@ LaunchConfig add_all_with_cas(const double* d_values, long long count, double* d
 
 /// Version 5 (TODO 3): bandwidth-bound. Coalesced reads, one partial sum per thread over many
 /// rows, a shared-memory combination per block, one atomicAdd per block and column.
-/// `threads_wanted` (e.g. 512) is rounded down to a multiple of n; `blocks_per_sm` of 0 means
+/// `threads_wanted` (1024 by default) is rounded down to a multiple of n; `blocks_per_sm` of 0 means
 /// as many as fit (the occupancy calculator decides).
 LaunchConfig column_sums_bandwidth(const double* d_matrix, double* d_sums, long long m, int n, int threads_wanted,
                                    int blocks_per_sm);

@@ -22,7 +22,7 @@ namespace {
 
 const char* kLesson = "05-column-reduce";
 constexpr long kMaxColumns = 1024;  // the lesson is about tall, narrow matrices
-constexpr int kDefaultThreads = 512;
+constexpr int kDefaultThreads = 1024;
 
 struct Shape {
     long long m;
@@ -547,7 +547,7 @@ int main(int argc, char** argv) {
     const wb::LessonInfo info{
         kLesson, "column sums of a tall, narrow row-major matrix of doubles, five ways", "matrix shapes MxN",
         {{"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
-         {"blocks-per-sm", "B", "version 5: blocks per multiprocessor (default 0: as many as fit)"}}};
+         {"blocks-per-sm", "B", "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block (default 1024)"}}};
     const wb::Options options = wb::parse_args(argc, argv, info);
     if (options.has("high2-coverage")) {
         print_high2_coverage(static_cast<int>(options.get_long("high2-coverage", 8, 1, kMaxColumns)));
