@@ -1,6 +1,6 @@
 # Lesson 05: speed-up of each version over the assignment's original kernel (one thread per
 # column), per shape, as the assignment's table gave it for its two optimised versions; kernel
-# time only. The reference H100 (points) and yours (solid, when
+# time only. The reference H100 (points) and yours (open squares, when
 # build/bench/05-column-reduce.csv exists).
 load "plots/common.gp"
 
@@ -30,4 +30,4 @@ ref_name = has(ref) ? device(ref) : ""
 plot for [i=1:5] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
      for [i=1:5] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
-        with linespoints lw 2 pt 5 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : "")
+        with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : "")

@@ -2,7 +2,7 @@
 # sum on the assignment's shapes (data/seed003/shapes.csv) plus 6,400,000 x 64, beside cuBLAS
 # dgemv (y = A^T * ones) and the device copy bandwidth measured in the same run. The
 # assignment's own speed-up table did not survive, so only measured runs are drawn: the
-# reference H100 (points) and yours (solid), when build/bench/05-column-reduce.csv exists.
+# reference H100 (points) and yours (open squares), when build/bench/05-column-reduce.csv exists.
 load "plots/common.gp"
 
 lesson = "05-column-reduce"
@@ -32,6 +32,6 @@ ref_name = has(ref) ? device(ref) : ""
 plot for [i=1:6] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
      for [i=1:6] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
-        with linespoints lw 2 pt 5 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : ""), \
+        with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : ""), \
      (has(ref) ? ref : "/dev/null") using (0.5):(pick(is("kernel", "device-copy"), column("rate"))):(9.0):(0) \
         with vectors nohead dt 3 lc rgb "#555555" title (has(ref) ? "device copy (read + write)" : "")
