@@ -1,0 +1,33 @@
+# Lesson 05: speed-up of each version over the assignment's original kernel (one thread per
+# column), per shape, as the assignment's table gave it for its two optimised versions; kernel
+# time only. The reference H100 (points) and yours (open squares, when
+# build/bench/05-column-reduce.csv exists).
+load "plots/common.gp"
+
+lesson = "05-column-reduce"
+ref = reference(lesson)
+mine = yours(lesson)
+
+shapes = "160000x8 1600000x8 6400000x8 160000x32 1600000x32 6400000x32 160000x64 1600000x64 6400000x64"
+shape_x(s) = (s eq word(shapes, 1)) ? 1 : (s eq word(shapes, 2)) ? 2 : (s eq word(shapes, 3)) ? 3 : \
+             (s eq word(shapes, 4)) ? 4 : (s eq word(shapes, 5)) ? 5 : (s eq word(shapes, 6)) ? 6 : \
+             (s eq word(shapes, 7)) ? 7 : (s eq word(shapes, 8)) ? 8 : (s eq word(shapes, 9)) ? 9 : NaN
+set xtics ("160000\nx 8" 1, "1.6M\nx 8" 2, "6.4M\nx 8" 3, "160000\nx 32" 4, "1.6M\nx 32" 5, "6.4M\nx 32" 6, \
+           "160000\nx 64" 7, "1.6M\nx 64" 8, "6.4M\nx 64" 9)
+
+set title "Lesson 05: speed-up over the original kernel (kernel time)"
+set xlabel "shape (m rows x n columns)" offset 0,-1
+set ylabel "speed-up over version 1"
+set xrange [0.5:9.5]
+set yrange [1:10000]
+set logscale y
+set bmargin 5
+
+versions = "split16 high2 split16-cas bandwidth cublas-dgemv"
+array version_colour[5] = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#000000"]
+ref_name = has(ref) ? device(ref) : ""
+
+plot for [i=1:5] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
+        with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
+     for [i=1:5] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
+        with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : "")

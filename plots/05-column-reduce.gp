@@ -1,0 +1,37 @@
+# Lesson 05: effective bandwidth (GB/s = 8 m n / kernel time) of every version of the column
+# sum on the assignment's shapes (data/seed003/shapes.csv) plus 6,400,000 x 64, beside cuBLAS
+# dgemv (y = A^T * ones) and the device copy bandwidth measured in the same run. The
+# assignment's own speed-up table did not survive, so only measured runs are drawn: the
+# reference H100 (points) and yours (open squares), when build/bench/05-column-reduce.csv exists.
+load "plots/common.gp"
+
+lesson = "05-column-reduce"
+ref = reference(lesson)
+mine = yours(lesson)
+
+# The nine shapes, in the order of the assignment's run script, as x positions 1..9.
+shapes = "160000x8 1600000x8 6400000x8 160000x32 1600000x32 6400000x32 160000x64 1600000x64 6400000x64"
+shape_x(s) = (s eq word(shapes, 1)) ? 1 : (s eq word(shapes, 2)) ? 2 : (s eq word(shapes, 3)) ? 3 : \
+             (s eq word(shapes, 4)) ? 4 : (s eq word(shapes, 5)) ? 5 : (s eq word(shapes, 6)) ? 6 : \
+             (s eq word(shapes, 7)) ? 7 : (s eq word(shapes, 8)) ? 8 : (s eq word(shapes, 9)) ? 9 : NaN
+set xtics ("160000\nx 8" 1, "1.6M\nx 8" 2, "6.4M\nx 8" 3, "160000\nx 32" 4, "1.6M\nx 32" 5, "6.4M\nx 32" 6, \
+           "160000\nx 64" 7, "1.6M\nx 64" 8, "6.4M\nx 64" 9)
+
+set title "Lesson 05: column sums of an m x n matrix of doubles, kernel time only"
+set xlabel "shape (m rows x n columns)" offset 0,-1
+set ylabel "GB/s (8 m n / t)"
+set xrange [0.5:9.5]
+set yrange [0.3:6000]
+set logscale y
+set bmargin 5
+
+versions = "original split16 high2 split16-cas bandwidth cublas-dgemv"
+array version_colour[6] = ["#999999", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#000000"]
+ref_name = has(ref) ? device(ref) : ""
+
+plot for [i=1:6] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+        with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
+     for [i=1:6] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+        with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("yours %s", word(versions, i)) : ""), \
+     (has(ref) ? ref : "/dev/null") using (0.5):(pick(is("kernel", "device-copy"), column("rate"))):(9.0):(0) \
+        with vectors nohead dt 3 lc rgb "#555555" title (has(ref) ? "device copy (read + write)" : "")

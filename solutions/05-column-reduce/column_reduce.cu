@@ -1,0 +1,224 @@
+// Lesson 05 reference solution: column sums of a tall, narrow row-major matrix of doubles.
+#include "column_reduce.h"
+#include "high2_mapping.h"
+
+#include "wb/cuda_check.h"
+
+// Element (row, col) of the row-major m x n matrix is matrix[row * n + col]: one row is n
+// neighbouring doubles, one column is spread out with a stride of n doubles.
+
+// ---------------------------------------------------------------------------------------------
+// Version 1 (given): one thread per column.
+// ---------------------------------------------------------------------------------------------
+
+constexpr int kOriginalThreads = 128;
+
+__global__ void column_sums_original_kernel(const double* matrix, double* sums, long long m, int n) {
+    const int column = blockIdx.x * blockDim.x + threadIdx.x;
+    if (column >= n) return;  // with n <= 64, at least half of the 128 threads stop here
+    double sum = 0.0;
+    for (long long row = 0; row < m; ++row) sum += matrix[row * n + column];
+    sums[column] = sum;
+}
+
+LaunchConfig column_sums_original(const double* d_matrix, double* d_sums, long long m, int n) {
+    const LaunchConfig config{dim3((n + kOriginalThreads - 1) / kOriginalThreads), dim3(kOriginalThreads)};
+    column_sums_original_kernel<<<config.grid, config.block>>>(d_matrix, d_sums, m, n);
+    WB_CHECK_LAUNCH("column_sums_original_kernel");
+    return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Version 2: blocks of 64 columns x 16 segments. Thread (x, y) sums segment y of column x and
+// adds its partial sum into sums[x] with atomicAdd, so sums must start at zero.
+// ---------------------------------------------------------------------------------------------
+
+constexpr int kSplitColumns = 64;
+constexpr int kSplitSegments = 16;
+
+/// Rows [begin, end) of one segment.
+struct RowRange {
+    long long begin;
+    long long end;
+};
+
+__device__ double sum_rows_of_column(const double* matrix, int n, int column, RowRange rows) {
+    double sum = 0.0;
+    for (long long row = rows.begin; row < rows.end; ++row) sum += matrix[row * n + column];
+    return sum;
+}
+
+// As first written: m / 16 rows per segment. When m is not a multiple of 16 the last m % 16
+// rows belong to no segment (and when m < 16, every row is lost).
+__global__ void column_sums_split16_truncating_kernel(const double* matrix, double* sums, long long m, int n) {
+    const int column = blockIdx.x * blockDim.x + threadIdx.x;
+    if (column >= n) return;
+    const long long rows_per_segment = m / kSplitSegments;
+    const RowRange rows{threadIdx.y * rows_per_segment, (threadIdx.y + 1) * rows_per_segment};
+    atomicAdd(&sums[column], sum_rows_of_column(matrix, n, column, rows));
+}
+
+// TODO 1 (solved): round the segment length up and clip the last segment at m.
+__device__ RowRange segment_rows(long long m, int segment, int segments) {
+    const long long rows_per_segment = (m + segments - 1) / segments;
+    const long long begin = segment * rows_per_segment;
+    const long long end = begin + rows_per_segment;
+    return RowRange{begin < m ? begin : m, end < m ? end : m};
+}
+
+__global__ void column_sums_split16_kernel(const double* matrix, double* sums, long long m, int n) {
+    const int column = blockIdx.x * blockDim.x + threadIdx.x;
+    if (column >= n) return;
+    const RowRange rows = segment_rows(m, threadIdx.y, kSplitSegments);
+    atomicAdd(&sums[column], sum_rows_of_column(matrix, n, column, rows));
+}
+
+LaunchConfig split16_config(int n) {
+    return LaunchConfig{dim3((n + kSplitColumns - 1) / kSplitColumns), dim3(kSplitColumns, kSplitSegments)};
+}
+
+LaunchConfig column_sums_split16_truncating(const double* d_matrix, double* d_sums, long long m, int n) {
+    const LaunchConfig config = split16_config(n);
+    WB_CUDA_CHECK(cudaMemsetAsync(d_sums, 0, n * sizeof(double)));  // atomics add into zeros
+    column_sums_split16_truncating_kernel<<<config.grid, config.block>>>(d_matrix, d_sums, m, n);
+    WB_CHECK_LAUNCH("column_sums_split16_truncating_kernel");
+    return config;
+}
+
+LaunchConfig column_sums_split16(const double* d_matrix, double* d_sums, long long m, int n) {
+    const LaunchConfig config = split16_config(n);
+    WB_CUDA_CHECK(cudaMemsetAsync(d_sums, 0, n * sizeof(double)));
+    column_sums_split16_kernel<<<config.grid, config.block>>>(d_matrix, d_sums, m, n);
+    WB_CHECK_LAUNCH("column_sums_split16_kernel");
+    return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Version 3 (given): the assignment's 8 blocks of 8 x 128 threads (see high2_mapping.h).
+// ---------------------------------------------------------------------------------------------
+
+__global__ void column_sums_high2_kernel(const double* matrix, double* sums, long long m, int n) {
+    const High2Work work = high2_work(m, n, blockIdx.x, threadIdx.x, threadIdx.y);
+    if (!work.defined || work.column >= n) return;
+    const double sum = sum_rows_of_column(matrix, n, work.column, RowRange{work.row_begin, work.row_end});
+    atomicAdd(&sums[work.column], sum);
+}
+
+LaunchConfig column_sums_high2(const double* d_matrix, double* d_sums, long long m, int n) {
+    const LaunchConfig config{dim3(kHigh2Blocks), dim3(kHigh2BlockX, kHigh2BlockY)};
+    WB_CUDA_CHECK(cudaMemsetAsync(d_sums, 0, n * sizeof(double)));
+    column_sums_high2_kernel<<<config.grid, config.block>>>(d_matrix, d_sums, m, n);
+    WB_CHECK_LAUNCH("column_sums_high2_kernel");
+    return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Version 4: a double atomicAdd made of atomicCAS.
+// ---------------------------------------------------------------------------------------------
+
+// TODO 2 (solved): read the current bits, compute the new sum, and publish it only if nobody
+// changed the value in between; otherwise retry with the value that atomicCAS returned.
+__device__ double atomic_add_cas(double* address, double value) {
+    unsigned long long* bits_address = reinterpret_cast<unsigned long long*>(address);
+    unsigned long long observed = *bits_address;
+    unsigned long long expected;
+    do {
+        expected = observed;
+        const double updated = __longlong_as_double(static_cast<long long>(expected)) + value;
+        observed = atomicCAS(bits_address, expected, static_cast<unsigned long long>(__double_as_longlong(updated)));
+    } while (observed != expected);  // compare bits, not doubles: NaN != NaN would loop forever
+    return __longlong_as_double(static_cast<long long>(observed));
+}
+
+__global__ void column_sums_split16_cas_kernel(const double* matrix, double* sums, long long m, int n) {
+    const int column = blockIdx.x * blockDim.x + threadIdx.x;
+    if (column >= n) return;
+    const RowRange rows = segment_rows(m, threadIdx.y, kSplitSegments);
+    atomic_add_cas(&sums[column], sum_rows_of_column(matrix, n, column, rows));
+}
+
+LaunchConfig column_sums_split16_cas(const double* d_matrix, double* d_sums, long long m, int n) {
+    const LaunchConfig config = split16_config(n);
+    WB_CUDA_CHECK(cudaMemsetAsync(d_sums, 0, n * sizeof(double)));
+    column_sums_split16_cas_kernel<<<config.grid, config.block>>>(d_matrix, d_sums, m, n);
+    WB_CHECK_LAUNCH("column_sums_split16_cas_kernel");
+    return config;
+}
+
+__global__ void add_all_with_cas_kernel(const double* values, long long count, double* totals, int total_count) {
+    const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i < count) atomic_add_cas(&totals[i % total_count], values[i]);
+}
+
+LaunchConfig add_all_with_cas(const double* d_values, long long count, double* d_totals, int totals) {
+    const int threads = 256;
+    const LaunchConfig config{dim3(static_cast<unsigned>((count + threads - 1) / threads)), dim3(threads)};
+    add_all_with_cas_kernel<<<config.grid, config.block>>>(d_values, count, d_totals, totals);
+    WB_CHECK_LAUNCH("add_all_with_cas_kernel");
+    return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Version 5: bandwidth-bound. Forget rows and columns while reading: the matrix is one array
+// of m * n doubles. Thread t of the grid reads elements t, t + S, t + 2S, ... where S, the
+// number of threads in the grid, is a multiple of n; so every element a thread reads lies in
+// the same column, t % n, and neighbouring threads read neighbouring addresses (coalesced).
+// ---------------------------------------------------------------------------------------------
+
+// TODO 3 (solved).
+__global__ void column_sums_bandwidth_kernel(const double* __restrict__ matrix, double* sums, long long count, int n) {
+    extern __shared__ double partial[];  // one partial sum per thread of the block
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;  // a multiple of n
+    long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+
+    // 1. Every thread sums its elements; four independent loads are in flight at a time.
+    double sum = 0.0;
+    for (; i + 3 * stride < count; i += 4 * stride) {
+        const double a = matrix[i], b = matrix[i + stride], c = matrix[i + 2 * stride], d = matrix[i + 3 * stride];
+        sum += (a + b) + (c + d);
+    }
+    for (; i < count; i += stride) sum += matrix[i];
+    partial[threadIdx.x] = sum;
+    __syncthreads();
+
+    // 2. The block is a small table of (blockDim.x / n) rows of n threads; thread (r, c) holds
+    //    a partial sum of column c. Fold the table in half until one row is left.
+    const int column = threadIdx.x % n;
+    const int table_row = threadIdx.x / n;
+    for (int rows = blockDim.x / n; rows > 1;) {
+        const int half = (rows + 1) / 2;
+        if (table_row + half < rows) partial[threadIdx.x] += partial[threadIdx.x + half * n];
+        __syncthreads();
+        rows = half;
+    }
+
+    // 3. One atomic per block and column.
+    if (table_row == 0) atomicAdd(&sums[column], partial[column]);
+}
+
+LaunchConfig column_sums_bandwidth(const double* d_matrix, double* d_sums, long long m, int n, int threads_wanted,
+                                   int blocks_per_sm) {
+    // A block holds whole rows of the table: a multiple of n threads (n itself when n is large).
+    const int threads = threads_wanted >= n ? threads_wanted / n * n : n;
+    const std::size_t shared_bytes = threads * sizeof(double);
+    int device = 0, sm_count = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
+    if (blocks_per_sm == 0) {
+        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, column_sums_bandwidth_kernel,
+                                                                    threads, shared_bytes));
+        if (blocks_per_sm < 1) blocks_per_sm = 1;
+    }
+    // Enough blocks to fill the GPU once, but no more blocks than there are elements to give
+    // each thread at least 8 of them: every extra block costs n more atomics.
+    const long long count = m * n;
+    const long long blocks_for_work = (count + 8LL * threads - 1) / (8LL * threads);
+    const long long blocks_to_fill = static_cast<long long>(blocks_per_sm) * sm_count;
+    const long long blocks = blocks_for_work < blocks_to_fill ? blocks_for_work : blocks_to_fill;
+    const LaunchConfig config{dim3(static_cast<unsigned>(blocks)), dim3(threads)};
+
+    WB_CUDA_CHECK(cudaMemsetAsync(d_sums, 0, n * sizeof(double)));
+    column_sums_bandwidth_kernel<<<config.grid, config.block, shared_bytes>>>(d_matrix, d_sums, count, n);
+    WB_CHECK_LAUNCH("column_sums_bandwidth_kernel");
+    return config;
+}
