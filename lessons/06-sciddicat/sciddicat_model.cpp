@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <random>
@@ -193,7 +194,7 @@ Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed) {
         const double y = static_cast<double>(i) / (rows - 1);  // 0 at the top (north), 1 at the bottom
         for (int j = 0; j < cols; ++j) {
             const double x = static_cast<double>(j) / (cols - 1);
-            double z = 800.0 - 400.0 * y;                                           // the slope
+            double z = 400.0 + 300.0 * (1.0 - y) * (1.0 - y);                        // slope easing into a plain
             z += 6.0 * std::sin(9.0 * x + p1) * std::cos(7.0 * y + p2)              // relief
                  + 3.0 * std::sin(23.0 * x + 17.0 * y + p3);
             for (double axis : {v1, v2}) {                                           // two meandering valleys
@@ -201,6 +202,10 @@ Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed) {
                 const double d = (x - centre) / 0.06;
                 z -= 25.0 * std::exp(-d * d);
             }
+            // A rim along the edges keeps the debris off the border ring (whose cells never
+            // change, so debris flowing into them would leave the model and break mass balance).
+            const int edge = std::min(std::min(i, rows - 1 - i), std::min(j, cols - 1 - j));
+            if (edge < 4) z += 15.0 * (4 - edge);
             t.dem[static_cast<std::size_t>(i) * cols + j] = z;
         }
     }

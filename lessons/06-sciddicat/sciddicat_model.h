@@ -62,8 +62,9 @@ Terrain read_terrain(const std::string& prefix);
 /// True when all three files of PREFIX exist.
 bool terrain_exists(const std::string& prefix);
 
-/// A synthetic terrain: a slope falling from north to south with seeded relief, two valleys
-/// and an elliptical debris source near the top (the DEM includes the debris body).
+/// A synthetic terrain: a slope falling from north to south into a plain, with seeded relief,
+/// two valleys, a rim along the edges (debris never reaches the border ring, so the volume is
+/// conserved) and an elliptical debris source near the top (the DEM includes the debris body).
 Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed);
 
 /// Writes values (rows lines of cols numbers) atomically: to a temporary file, then renamed.
