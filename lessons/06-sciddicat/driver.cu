@@ -16,7 +16,7 @@
 namespace {
 
 const char* kLesson = "06-sciddicat";
-constexpr int kGraphSteps = 100;  // steps captured in one CUDA graph (even: ping-pong ends where it began)
+constexpr int kGraphLaunches = 100;  // launches captured in one CUDA graph (even: ping-pong ends where it began)
 
 // One GPU version with its launch configuration.
 struct Config {
@@ -24,7 +24,9 @@ struct Config {
     dim3 block;
     int iters = 1;       // grid-stride: cells per thread along each axis
     std::string block_name() const {
-        return std::to_string(block.x) + "x" + std::to_string(block.y) + (iters > 1 ? "/" + std::to_string(iters) : "");
+        const std::string shape = std::to_string(block.x) + "x" + std::to_string(block.y);
+        if (kernel == "multistep") return shape + "/k" + std::to_string(iters);
+        return shape + (iters > 1 ? "/" + std::to_string(iters) : "");
     }
 };
 
@@ -47,6 +49,8 @@ std::vector<Config> configs_from(const wb::Options& options, const wb::DeviceInf
     const dim3 tile(sciddicat::kFusedTileX, sciddicat::kFusedTileY);
     configs.push_back({"fused", tile, 1});
     configs.push_back({"fused-graph", tile, 1});
+    for (const MultistepShape& m : multistep_shapes())
+        configs.push_back({"multistep", dim3(m.tile_x, m.tile_y), m.k});
     return configs;
 }
 
@@ -67,7 +71,7 @@ public:
         WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     }
     ~DeviceState() {
-        if (graph_exec_) cudaGraphExecDestroy(graph_exec_);
+        for (auto& entry : graphs_) cudaGraphExecDestroy(entry.second);
         cudaStreamDestroy(stream_);
         cudaFree(const_cast<double*>(grid_.sz));
         cudaFree(grid_.sh);
@@ -88,7 +92,8 @@ public:
 
     // Enqueues `steps` steps of a version; returns the buffer that holds the result.
     double* run(const Config& c, int steps) {
-        if (c.kernel == "fused" || c.kernel == "fused-graph") return run_fused(steps, c.kernel == "fused-graph");
+        if (c.kernel == "fused") return run_chunks(c, steps, false);
+        if (c.kernel == "fused-graph" || c.kernel == "multistep") return run_chunks(c, steps, true);
         for (int s = 0; s < steps; ++s) {
             if (c.kernel == "monolithic") monolithic_step(grid_, c.block);
             else if (c.kernel == "grid-stride") grid_stride_step(grid_, c.block, c.iters);
@@ -98,51 +103,78 @@ public:
         return grid_.sh;
     }
 
-    cudaStream_t stream_for(const Config& c) const { return c.kernel.rfind("fused", 0) == 0 ? stream_ : nullptr; }
+    cudaStream_t stream_for(const Config& c) const {
+        return (c.kernel.rfind("fused", 0) == 0 || c.kernel == "multistep") ? stream_ : nullptr;
+    }
     std::size_t cells() const { return static_cast<std::size_t>(grid_.rows) * grid_.cols; }
     cudaStream_t stream() const { return stream_; }
 
 private:
-    sciddicat::DeviceSlice slice(double* in, double* out) const {
+    sciddicat::DeviceSlice slice(const double* in, double* out) const {
         return sciddicat::DeviceSlice{grid_.sz, in, out, grid_.cols, grid_.rows, 0, grid_.rows};
     }
 
-    // Fused step: one kernel per step, thickness ping-ponged between sh and sh_next.
-    double* run_fused(int steps, bool graph) {
+    // Steps advanced by one launch of a ping-pong version.
+    static int chunk_steps(const Config& c) { return c.kernel == "multistep" ? c.iters : 1; }
+
+    // One launch: min(steps, chunk) steps from `in` into `out`.
+    void launch_chunk(const Config& c, const double* in, double* out, int steps) {
+        if (c.kernel == "multistep") {
+            multistep_launch(grid_, MultistepShape{static_cast<int>(c.block.x), static_cast<int>(c.block.y), c.iters},
+                             in, out, steps, stream_);
+        } else {
+            sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
+            WB_CHECK_LAUNCH("fused_step_kernel");
+        }
+    }
+
+    // Ping-pong versions: thickness alternates between sh and sh_next, one launch per chunk of
+    // steps; with `graph`, kGraphLaunches launches are replayed from one CUDA graph.
+    double* run_chunks(const Config& c, int steps, bool graph) {
+        const int chunk = chunk_steps(c);
         double* in = grid_.sh;
         double* out = grid_.sh_next;
         int done = 0;
         if (graph) {
-            if (!graph_exec_) capture_graph();
-            for (; done + kGraphSteps <= steps; done += kGraphSteps) WB_CUDA_CHECK(cudaGraphLaunch(graph_exec_, stream_));
+            cudaGraphExec_t exec = graph_for(c);
+            for (; done + chunk * kGraphLaunches <= steps; done += chunk * kGraphLaunches)
+                WB_CUDA_CHECK(cudaGraphLaunch(exec, stream_));
         }
-        for (; done < steps; ++done) {
-            sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
-            WB_CHECK_LAUNCH("fused_step_kernel");
+        for (; done < steps; done += chunk) {
+            launch_chunk(c, in, out, std::min(chunk, steps - done));
             std::swap(in, out);
         }
         return in;  // after the last swap, `in` holds the newest thickness
     }
 
-    // Captures kGraphSteps fused steps (sh -> sh_next -> sh ...) into one executable graph.
-    void capture_graph() {
+    // Captures kGraphLaunches launches (sh -> sh_next -> sh ...) into one executable graph.
+    cudaGraphExec_t graph_for(const Config& c) {
+        const std::string key = c.kernel + c.block_name();
+        for (const auto& [name, exec] : graphs_)
+            if (name == key) return exec;
+        // Configure the kernel (shared memory size) outside the capture.
+        launch_chunk(c, grid_.sh, grid_.sh_next, 1);
+        WB_CUDA_CHECK(cudaStreamSynchronize(stream_));
         cudaGraph_t graph = nullptr;
+        cudaGraphExec_t exec = nullptr;
         WB_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
         double* in = grid_.sh;
         double* out = grid_.sh_next;
-        for (int s = 0; s < kGraphSteps; ++s) {
-            sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
+        for (int s = 0; s < kGraphLaunches; ++s) {
+            launch_chunk(c, in, out, chunk_steps(c));
             std::swap(in, out);
         }
         WB_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
-        WB_CUDA_CHECK(cudaGraphInstantiate(&graph_exec_, graph, 0));
+        WB_CUDA_CHECK(cudaGraphInstantiate(&exec, graph, 0));
         WB_CUDA_CHECK(cudaGraphDestroy(graph));
+        graphs_.push_back({key, exec});
+        return exec;
     }
 
     std::vector<double> initial_sh_;
     GpuGrid grid_;
     cudaStream_t stream_ = nullptr;
-    cudaGraphExec_t graph_exec_ = nullptr;
+    std::vector<std::pair<std::string, cudaGraphExec_t>> graphs_;
 };
 
 double total_volume(const std::vector<double>& sh) {
@@ -245,14 +277,14 @@ wb::TimingStats time_empty_launches(int steps, bool graph, cudaStream_t stream, 
     if (graph) {
         cudaGraph_t g = nullptr;
         WB_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-        for (int s = 0; s < kGraphSteps; ++s) empty_kernel<<<1, 32, 0, stream>>>();
+        for (int s = 0; s < kGraphLaunches; ++s) empty_kernel<<<1, 32, 0, stream>>>();
         WB_CUDA_CHECK(cudaStreamEndCapture(stream, &g));
         WB_CUDA_CHECK(cudaGraphInstantiate(&exec, g, 0));
         WB_CUDA_CHECK(cudaGraphDestroy(g));
     }
     const wb::TimingStats t = wb::measure_gpu(1, repeats, [&] {
         if (graph) {
-            for (int s = 0; s < steps; s += kGraphSteps) WB_CUDA_CHECK(cudaGraphLaunch(exec, stream));
+            for (int s = 0; s < steps; s += kGraphLaunches) WB_CUDA_CHECK(cudaGraphLaunch(exec, stream));
         } else {
             for (int s = 0; s < steps; ++s) {
                 empty_kernel<<<1, 32, 0, stream>>>();

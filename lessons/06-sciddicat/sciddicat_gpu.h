@@ -5,6 +5,8 @@
 
 #include "sciddicat_model.h"
 
+#include <vector>
+
 /// The simulation's state on the device.
 struct GpuGrid {
     int rows = 0;
@@ -26,3 +28,15 @@ void shared_no_halo_step(const GpuGrid& g, dim3 block);
 void shared_halo_step(const GpuGrid& g, dim3 block);
 /// Shared memory bytes per block of the shared-halo version's largest kernel.
 std::size_t shared_halo_bytes(dim3 block);
+
+/// Going further: tile and steps per launch of the multi-step (temporal blocking) kernel.
+struct MultistepShape {
+    int tile_x = 32;  ///< tile columns (threads along x)
+    int tile_y = 16;  ///< tile rows (threads along y)
+    int k = 4;        ///< steps per launch (halo of 2k cells)
+};
+/// The instantiated shapes.
+std::vector<MultistepShape> multistep_shapes();
+/// Runs min(steps, k) steps from `in` into `out` (two different buffers) on `stream`.
+void multistep_launch(const GpuGrid& g, const MultistepShape& shape, const double* in, double* out, int steps,
+                      cudaStream_t stream);

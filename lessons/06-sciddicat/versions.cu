@@ -144,3 +144,95 @@ void shared_no_halo_step(const GpuGrid& g, dim3 block) {
     width_no_halo_kernel<<<grid, block, 4 * slots * sizeof(double)>>>(g.sh, g.sf, g.rows, g.cols);
     WB_CHECK_LAUNCH("width_no_halo_kernel");
 }
+
+// ---- Going further: several steps per kernel (temporal blocking in shared memory) ----
+//
+// A block loads its TX x TY tile plus a border of 2K cells, then runs up to K steps entirely
+// in shared memory: after step s only the cells at least 2(s+1) away from the region's edge
+// are still exact, so the exact part shrinks by two cells per step and the tile itself is
+// exact after K steps. Cells near the edge are computed redundantly by neighbouring blocks;
+// in exchange there is one launch, one global read and one global write per K steps.
+
+namespace {
+
+template <int TX, int TY, int K>
+__global__ void multistep_kernel(const double* sz, const double* sh_in, double* sh_out, int rows, int cols, int steps) {
+    constexpr int kHalo = 2 * K, kRX = TX + 2 * kHalo, kRY = TY + 2 * kHalo, kCells = kRX * kRY;
+    extern __shared__ double region[];
+    double* z = region;
+    double* h = z + kCells;
+    double* f = h + kCells;  // four layers of kCells: north, west, east, south
+    const int thread = threadIdx.y * TX + threadIdx.x;
+    const int row0 = blockIdx.y * TY - kHalo, col0 = blockIdx.x * TX - kHalo;
+    for (int t = thread; t < kCells; t += TX * TY) {
+        const int i = row0 + t / kRX, j = col0 + t % kRX;
+        const bool inside = i >= 0 && i < rows && j >= 0 && j < cols;
+        z[t] = inside ? sz[static_cast<long>(i) * cols + j] : 0.0;
+        h[t] = inside ? sh_in[static_cast<long>(i) * cols + j] : 0.0;
+    }
+    __syncthreads();
+    for (int s = 0; s < steps; ++s) {
+        const int mf = 1 + 2 * s, mu = 2 + 2 * s;  // margins of the exact flows and thicknesses
+        const int fw = kRX - 2 * mf, fh = kRY - 2 * mf;
+        for (int t = thread; t < fw * fh; t += TX * TY) {
+            const int ly = mf + t / fw, lx = mf + t % fw, c = ly * kRX + lx;
+            double flow[4] = {0.0, 0.0, 0.0, 0.0};
+            if (active(row0 + ly, col0 + lx, rows, cols)) {
+                const double u[4] = {z[c - kRX] + h[c - kRX], z[c - 1] + h[c - 1], z[c + 1] + h[c + 1],
+                                     z[c + kRX] + h[c + kRX]};
+                sciddicat::cell_outflows(h[c], z[c], u, flow);
+            }
+            for (int n = 0; n < 4; ++n) f[n * kCells + c] = flow[n];
+        }
+        __syncthreads();
+        const int uw = kRX - 2 * mu, uh = kRY - 2 * mu;
+        for (int t = thread; t < uw * uh; t += TX * TY) {
+            const int ly = mu + t / uw, lx = mu + t % uw, c = ly * kRX + lx;
+            if (!active(row0 + ly, col0 + lx, rows, cols)) continue;
+            const double* north = f;
+            const double* west = f + kCells;
+            const double* east = f + 2 * kCells;
+            const double* south = f + 3 * kCells;
+            double v = h[c];
+            v += south[c - kRX] - north[c];
+            v += east[c - 1] - west[c];
+            v += west[c + 1] - east[c];
+            v += north[c + kRX] - south[c];
+            h[c] = v;
+        }
+        __syncthreads();
+    }
+    const int i = blockIdx.y * TY + threadIdx.y, j = blockIdx.x * TX + threadIdx.x;
+    if (i < rows && j < cols) sh_out[static_cast<long>(i) * cols + j] = h[(threadIdx.y + kHalo) * kRX + threadIdx.x + kHalo];
+}
+
+template <int TX, int TY, int K>
+void launch_multistep(const GpuGrid& g, const double* in, double* out, int steps, cudaStream_t stream) {
+    constexpr int kCells = (TX + 4 * K) * (TY + 4 * K);
+    constexpr std::size_t kBytes = 6 * sizeof(double) * kCells;
+    static bool configured = false;
+    if (!configured) {  // more than 48 KiB of shared memory must be requested explicitly
+        WB_CUDA_CHECK(cudaFuncSetAttribute(multistep_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(kBytes)));
+        configured = true;
+    }
+    const dim3 grid((g.cols + TX - 1) / TX, (g.rows + TY - 1) / TY);
+    multistep_kernel<TX, TY, K><<<grid, dim3(TX, TY), kBytes, stream>>>(g.sz, in, out, g.rows, g.cols, steps);
+    WB_CHECK_LAUNCH("multistep_kernel");
+}
+
+}  // namespace
+
+std::vector<MultistepShape> multistep_shapes() { return {{32, 16, 2}, {32, 16, 4}, {64, 16, 4}, {32, 8, 8}}; }
+
+void multistep_launch(const GpuGrid& g, const MultistepShape& shape, const double* in, double* out, int steps,
+                      cudaStream_t stream) {
+    const int key = shape.tile_x * 10000 + shape.tile_y * 100 + shape.k;
+    switch (key) {
+        case 321602: launch_multistep<32, 16, 2>(g, in, out, steps, stream); break;
+        case 321604: launch_multistep<32, 16, 4>(g, in, out, steps, stream); break;
+        case 641604: launch_multistep<64, 16, 4>(g, in, out, steps, stream); break;
+        case 320808: launch_multistep<32, 8, 8>(g, in, out, steps, stream); break;
+        default: wb::usage_error("multistep: no kernel for this tile and K");
+    }
+}
