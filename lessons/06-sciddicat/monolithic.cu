@@ -1,0 +1,63 @@
+// Lesson 06 exercise, part 1: the monolithic version. One step is three kernels over global
+// memory, one thread per cell: reset the outflows, compute them, update the thickness.
+// Check your work with:  ctest --preset exercises -R 06-sciddicat
+#include "sciddicat_gpu.h"
+
+#include "wb/workbook.h"
+
+namespace {
+
+// Index of cell (i, j) in a row-major rows x cols grid; layer n of Sf starts at n * rows * cols.
+__device__ inline long cell(int i, int j, int cols) { return static_cast<long>(i) * cols + j; }
+
+// The active domain: every cell but the outermost ring.
+__device__ inline bool active(int i, int j, int rows, int cols) {
+    return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
+}
+
+__global__ void reset_flows_kernel(double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;  // rows on y, columns on x:
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;  // neighbouring threads, neighbouring doubles
+    if (!active(i, j, rows, cols)) return;
+    const long n = static_cast<long>(rows) * cols;
+    for (int layer = 0; layer < 4; ++layer) sf[layer * n + cell(i, j, cols)] = 0.0;
+}
+
+__global__ void flows_kernel(const double* sz, const double* sh, double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (!active(i, j, rows, cols)) return;
+    // TODO 1: compute the four outflows of cell (i, j) and store them in the four layers of sf.
+    //   - k = cell(i, j, cols) is the cell's index; layer l of sf starts at l * rows * cols.
+    //   - u[0..3] = altitude + thickness of the north, west, east and south neighbours
+    //     (k - cols, k - 1, k + 1, k + cols).
+    //   - sciddicat::cell_outflows(sh[k], sz[k], u, flow) runs the minimisation of differences
+    //     and writes flow[0..3] (north, west, east, south).
+    (void)sz;
+    (void)sh;
+    (void)sf;
+}
+
+__global__ void width_update_kernel(double* sh, const double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (!active(i, j, rows, cols)) return;
+    // TODO 2: the mass balance of cell (i, j). Start from h = sh[k]; for each neighbour add what
+    //   it sends towards (i, j) and subtract what (i, j) sends towards it, in this order:
+    //   north (its south layer), west (its east layer), east (its west layer), south (its north layer).
+    //   Then store h back into sh[k]. Reading only Sf and the cell's own Sh makes the in-place update safe.
+    (void)sh;
+    (void)sf;
+}
+
+}  // namespace
+
+void monolithic_step(const GpuGrid& g, dim3 block) {
+    const dim3 grid((g.cols + block.x - 1) / block.x, (g.rows + block.y - 1) / block.y);
+    reset_flows_kernel<<<grid, block>>>(g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("reset_flows_kernel");
+    flows_kernel<<<grid, block>>>(g.sz, g.sh, g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("flows_kernel");
+    width_update_kernel<<<grid, block>>>(g.sh, g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("width_update_kernel");
+}

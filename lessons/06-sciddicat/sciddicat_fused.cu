@@ -1,0 +1,78 @@
+// SciddicaT fused step: one kernel per step, outflows kept in shared memory (never in global
+// memory), thickness ping-ponged between two buffers. Works on a row range of a larger buffer.
+#include "sciddicat_model.h"
+
+namespace sciddicat {
+
+namespace {
+
+constexpr int kTX = kFusedTileX, kTY = kFusedTileY;
+constexpr int kFlowX = kTX + 2, kFlowY = kTY + 2;  // the tile plus a one-cell ring
+constexpr int kLoadX = kTX + 4, kLoadY = kTY + 4;  // plus the ring's neighbours
+
+__device__ bool is_active(int global_row, int col, int global_rows, int cols) {
+    return global_row >= 1 && global_row <= global_rows - 2 && col >= 1 && col <= cols - 2;
+}
+
+__global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
+    __shared__ double z[kLoadY][kLoadX];
+    __shared__ double h[kLoadY][kLoadX];
+    __shared__ double flow[4][kFlowY][kFlowX];
+    const int thread = threadIdx.y * kTX + threadIdx.x;
+    const int row0 = begin + blockIdx.y * kTY;  // buffer row of the tile's first row
+    const int col0 = blockIdx.x * kTX;
+
+    // 1. Altitude and thickness of the tile plus two rings (zero outside the buffer).
+    for (int t = thread; t < kLoadX * kLoadY; t += kTX * kTY) {
+        const int ly = t / kLoadX, lx = t % kLoadX;
+        const int r = row0 - 2 + ly, c = col0 - 2 + lx;
+        const bool inside = r >= 0 && r < s.buffer_rows && c >= 0 && c < s.cols;
+        const long k = static_cast<long>(r) * s.cols + c;
+        z[ly][lx] = inside ? s.sz[k] : 0.0;
+        h[ly][lx] = inside ? s.sh_in[k] : 0.0;
+    }
+    __syncthreads();
+
+    // 2. Outflows of the tile plus one ring, each computed once (zero for inactive cells).
+    for (int t = thread; t < kFlowX * kFlowY; t += kTX * kTY) {
+        const int fy = t / kFlowX, fx = t % kFlowX;
+        const int ly = fy + 1, lx = fx + 1;  // position in the loaded region
+        double f[4] = {0.0, 0.0, 0.0, 0.0};
+        if (is_active(s.first_row + row0 - 1 + fy, col0 - 1 + fx, s.global_rows, s.cols)) {
+            const double u[4] = {z[ly - 1][lx] + h[ly - 1][lx], z[ly][lx - 1] + h[ly][lx - 1],
+                                 z[ly][lx + 1] + h[ly][lx + 1], z[ly + 1][lx] + h[ly + 1][lx]};
+            cell_outflows(h[ly][lx], z[ly][lx], u, f);
+        }
+        for (int n = 0; n < 4; ++n) flow[n][fy][fx] = f[n];
+    }
+    __syncthreads();
+
+    // 3. Mass balance of the tile's cells, same order of additions as the serial version.
+    const int r = row0 + threadIdx.y, c = col0 + threadIdx.x;
+    if (r >= end || c >= s.cols) return;
+    const long k = static_cast<long>(r) * s.cols + c;
+    if (!is_active(s.first_row + r, c, s.global_rows, s.cols)) {
+        s.sh_out[k] = s.sh_in[k];
+        return;
+    }
+    const int fy = threadIdx.y + 1, fx = threadIdx.x + 1;
+    double v = h[fy + 1][fx + 1];
+    v += flow[3][fy - 1][fx] - flow[0][fy][fx];
+    v += flow[2][fy][fx - 1] - flow[1][fy][fx];
+    v += flow[1][fy][fx + 1] - flow[2][fy][fx];
+    v += flow[0][fy + 1][fx] - flow[3][fy][fx];
+    s.sh_out[k] = v;
+}
+
+}  // namespace
+
+dim3 fused_step_grid(int cols, int begin, int end) {
+    return dim3((cols + kTX - 1) / kTX, (end - begin + kTY - 1) / kTY);
+}
+
+void launch_fused_step(const DeviceSlice& slice, int begin, int end, cudaStream_t stream) {
+    if (end <= begin) return;
+    fused_step_kernel<<<fused_step_grid(slice.cols, begin, end), dim3(kTX, kTY), 0, stream>>>(slice, begin, end);
+}
+
+}  // namespace sciddicat

@@ -1,0 +1,145 @@
+/// @file sciddicat_model.h
+/// @brief SciddicaT debris-flow model: grids and their files, the synthetic terrain, the serial
+/// reference and the fused GPU step (library target `sciddicat_model`, reused by lesson 08).
+///
+/// State, row-major, rows x cols doubles: Sz altitude, Sh debris thickness, Sf[4] outflows
+/// (north, west, east, south). The outermost ring of cells is never updated. See the lesson 06
+/// page for the rules of one step.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#ifdef __CUDACC__
+#define SCIDDICAT_HD __host__ __device__
+#else
+#define SCIDDICAT_HD
+#endif
+
+namespace sciddicat {
+
+constexpr double kDamping = 0.5;      ///< p_r: fraction of the balancing outflow that leaves
+constexpr double kEpsilon = 0.001;    ///< p_epsilon: friction threshold (m)
+constexpr int kReferenceSteps = 4000; ///< the report's experiment
+
+/// Grid geometry as in an ESRI ASCII header.
+struct Header {
+    int cols = 0;             ///< ncols
+    int rows = 0;             ///< nrows
+    double xll = 0.0;         ///< xllcorner
+    double yll = 0.0;         ///< yllcorner
+    double cellsize = 1.0;    ///< cellsize (m)
+    double nodata = -9999.0;  ///< NODATA_value
+};
+
+/// A malformed or missing input file; what() names the file and, where known, the line.
+class InputError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Reads a header file with the six keys (any order). Throws InputError.
+Header read_header(const std::string& path);
+/// Reads rows lines of cols numbers. Throws InputError (too few/many numbers, bad tokens).
+std::vector<double> read_values(const std::string& path, const Header& header);
+
+/// One simulation input: header, altitude (DEM, including the debris) and initial thickness.
+struct Terrain {
+    Header header;             ///< geometry
+    std::vector<double> dem;   ///< altitude of each cell (m)
+    std::vector<double> source;///< initial debris thickness (m)
+    std::string name;          ///< e.g. "tessina" or "synthetic"
+};
+
+/// Reads PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt; the grid must be at least
+/// 3 x 3. Throws InputError.
+Terrain read_terrain(const std::string& prefix);
+
+/// True when all three files of PREFIX exist.
+bool terrain_exists(const std::string& prefix);
+
+/// A synthetic terrain: a slope falling from north to south into a plain, with seeded relief,
+/// two valleys, a rim along the edges (debris never reaches the border ring, so the volume is
+/// conserved) and an elliptical debris source near the top (the DEM includes the debris body).
+Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed);
+
+/// Writes values (rows lines of cols numbers) atomically: to a temporary file, then renamed.
+/// Throws InputError on failure, leaving no partial file.
+void write_values(const std::string& path, const Header& header, const std::vector<double>& values);
+/// Writes the header file atomically (same format as the inputs).
+void write_header(const std::string& path, const Header& header);
+/// Writes PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt.
+void write_terrain(const std::string& prefix, const Terrain& terrain);
+/// Writes a result grid: VALUES_PATH (values only), its header beside it (".txt" replaced by
+/// "_header.txt", or "_header.txt" appended) and a one-file ESRI grid VALUES_PATH's stem + ".asc"
+/// that GIS tools open directly. Returns the header's path.
+std::string write_result(const std::string& values_path, const Header& header, const std::vector<double>& values);
+
+/// Initialisation: Sz = dem - source where source > 0 (active domain only), Sh = source.
+void initial_state(const Terrain& terrain, std::vector<double>& sz, std::vector<double>& sh);
+
+/// The serial reference: `steps` steps of reset, flows and width update, in place on sh.
+/// sf (4 * rows * cols) is used as scratch; it is zeroed first.
+void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<double>& sf, int steps);
+
+/// Minimisation of differences for one cell: h its thickness, u[0] its altitude, u[1..4] the
+/// neighbours' altitude + thickness (N, W, E, S). Writes the four outflows (0 where eliminated).
+SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighbours[4], double flow[4]) {
+    double u[5];
+    u[0] = z + kEpsilon;
+    for (int k = 0; k < 4; ++k) u[k + 1] = u_neighbours[k];
+    bool eliminated[5] = {false, false, false, false, false};
+    const double m = h - kEpsilon;
+    double average = 0.0;
+    bool again = true;
+    while (again) {
+        average = m;
+        int count = 0;
+        for (int k = 0; k < 5; ++k)
+            if (!eliminated[k]) {
+                average += u[k];
+                ++count;
+            }
+        if (count != 0) average = average / count;
+        again = false;
+        for (int k = 0; k < 5; ++k)
+            if (!eliminated[k] && average <= u[k]) {
+                eliminated[k] = true;
+                again = true;
+            }
+    }
+    for (int k = 1; k < 5; ++k) flow[k - 1] = eliminated[k] ? 0.0 : (average - u[k]) * kDamping;
+}
+
+/// A slice of rows of a (possibly larger) grid on the device, for the fused step.
+/// Buffer row b holds global row first_row + b; the model's active domain is global rows
+/// 1 .. global_rows-2 and columns 1 .. cols-2. The fused step of rows [begin, end) of the buffer
+/// reads rows begin-2 .. end+1 (two halo rows each side, clamped to the buffer).
+struct DeviceSlice {
+    const double* sz = nullptr;  ///< altitude, buffer_rows x cols
+    const double* sh_in = nullptr;  ///< thickness before the step
+    double* sh_out = nullptr;    ///< thickness after the step (a different buffer)
+    int cols = 0;                ///< columns of the grid
+    int buffer_rows = 0;         ///< rows held in the buffers
+    int first_row = 0;           ///< global index of buffer row 0
+    int global_rows = 0;         ///< rows of the whole grid
+};
+
+/// Tile shape of the fused step kernel (threads per block = kFusedTileX * kFusedTileY).
+constexpr int kFusedTileX = 32;
+constexpr int kFusedTileY = 8;
+
+/// One whole step (reset, flows, width update) for buffer rows [begin, end): each block computes
+/// the outflows of its tile plus a one-cell ring into shared memory, then updates the thickness
+/// into sh_out (ping-pong; cells outside the active domain are copied). Launch with
+/// fused_step_grid(); asynchronous on `stream`; the caller checks the launch.
+void launch_fused_step(const DeviceSlice& slice, int begin, int end, cudaStream_t stream = nullptr);
+
+/// Grid of the fused step for rows [begin, end).
+dim3 fused_step_grid(int cols, int begin, int end);
+
+}  // namespace sciddicat

@@ -1,0 +1,82 @@
+// SciddicaT on one CPU core: the reference program of lesson 06, and the terrain generator.
+//   06-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
+//   06-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
+#include "sciddicat_model.h"
+
+#include "wb/workbook.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char** argv) {
+    const wb::LessonInfo info{
+        "06-sciddicat-serial", "SciddicaT serial reference and synthetic terrain generator", "(unused)",
+        {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
+         {"tessina", "DIR", "use DIR/sciddicat/tessina_*; exits 77 (skipped) when absent"},
+         {"steps", "N", "steps to simulate (default 4000)"},
+         {"output", "FILE", "final thickness grid (a header and a .asc file are written beside it)"},
+         {"expect-max", "M", "fail unless the maximum thickness printed at 6 decimals is M"},
+         {"expect-cells", "C", "fail unless C cells have thickness > 0 at 6 decimals"},
+         {"generate", "PREFIX", "write a synthetic terrain to PREFIX_{header,dem,source}.txt and exit"},
+         {"rows", "R", "--generate: rows (default 100)"},
+         {"cols", "C", "--generate: columns (default 80)"}}};
+    const wb::Options options = wb::parse_args(argc, argv, info);
+    try {
+        if (options.has("generate")) {
+            const int rows = static_cast<int>(options.get_long("rows", 100, 3, 100000));
+            const int cols = static_cast<int>(options.get_long("cols", 80, 3, 100000));
+            const std::string prefix = options.get("generate", "");
+            sciddicat::write_terrain(prefix, sciddicat::make_synthetic_terrain(rows, cols, options.seed));
+            std::printf("synthetic terrain %d x %d (seed %llu) written to %s_{header,dem,source}.txt\n", rows, cols,
+                        static_cast<unsigned long long>(options.seed), prefix.c_str());
+            return wb::kExitPass;
+        }
+        std::string input = options.get("input", SCIDDICAT_DEFAULT_INPUT);
+        if (options.has("tessina")) {
+            input = options.get("tessina", "") + "/sciddicat/tessina";
+            if (options.get("tessina", "").empty() || !sciddicat::terrain_exists(input)) {
+                std::printf("SKIP: the tessina grid is not available (%s_*.txt)\n", input.c_str());
+                return wb::kExitNoGpu;
+            }
+        }
+        const sciddicat::Terrain terrain = sciddicat::read_terrain(input);
+        const int steps = static_cast<int>(options.get_long("steps", sciddicat::kReferenceSteps, 0, 10000000));
+        const int rows = terrain.header.rows, cols = terrain.header.cols;
+        std::vector<double> sz, sh, sf;
+        sciddicat::initial_state(terrain, sz, sh);
+        wb::WallTimer timer;
+        sciddicat::serial_run(rows, cols, sz.data(), sh.data(), sf, steps);
+        const double seconds = timer.elapsed_ms() / 1000.0;
+        double max = 0.0, volume = 0.0;
+        long wet = 0;
+        for (double h : sh) {
+            max = std::max(max, h);
+            volume += h;
+            if (h >= 0.0000005) ++wet;  // > 0 when printed with 6 decimals
+        }
+        std::printf("%s %d x %d, %d steps in %.2f s: max thickness %.6f m, %ld cells > 0, volume %.9g\n",
+                    terrain.name.c_str(), rows, cols, steps, seconds, max, wet, volume);
+        if (options.has("output")) {
+            const std::string header = sciddicat::write_result(options.get("output", ""), terrain.header, sh);
+            std::printf("final thickness written to %s (header %s)\n", options.get("output", "").c_str(), header.c_str());
+        }
+        bool ok = true;
+        if (options.has("expect-max")) {
+            char printed[64];
+            std::snprintf(printed, sizeof printed, "%.6f", max);
+            const bool match = std::fabs(std::atof(printed) - std::atof(options.get("expect-max", "").c_str())) < 5e-7;
+            std::printf("max thickness %s, expected %s: %s\n", printed, options.get("expect-max", "").c_str(), match ? "ok" : "WRONG");
+            ok = ok && match;
+        }
+        if (options.has("expect-cells")) {
+            const long expected = options.get_long("expect-cells", 0, 0, 1L << 40);
+            std::printf("cells > 0: %ld, expected %ld: %s\n", wet, expected, wet == expected ? "ok" : "WRONG");
+            ok = ok && wet == expected;
+        }
+        return ok ? wb::kExitPass : wb::kExitCheckFailed;
+    } catch (const sciddicat::InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return wb::kExitUsage;
+    }
+}

@@ -1,0 +1,67 @@
+// Lesson 06 exercise, part 1: the monolithic version. One step is three kernels over global
+// memory, one thread per cell: reset the outflows, compute them, update the thickness.
+// Check your work with:  ctest --preset exercises -R 06-sciddicat
+#include "sciddicat_gpu.h"
+
+#include "wb/workbook.h"
+
+namespace {
+
+// Index of cell (i, j) in a row-major rows x cols grid; layer n of Sf starts at n * rows * cols.
+__device__ inline long cell(int i, int j, int cols) { return static_cast<long>(i) * cols + j; }
+
+// The active domain: every cell but the outermost ring.
+__device__ inline bool active(int i, int j, int rows, int cols) {
+    return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
+}
+
+__global__ void reset_flows_kernel(double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;  // rows on y, columns on x:
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;  // neighbouring threads, neighbouring doubles
+    if (!active(i, j, rows, cols)) return;
+    const long n = static_cast<long>(rows) * cols;
+    for (int layer = 0; layer < 4; ++layer) sf[layer * n + cell(i, j, cols)] = 0.0;
+}
+
+__global__ void flows_kernel(const double* sz, const double* sh, double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (!active(i, j, rows, cols)) return;
+    const long n = static_cast<long>(rows) * cols;
+    const long k = cell(i, j, cols);
+    const double u[4] = {sz[k - cols] + sh[k - cols], sz[k - 1] + sh[k - 1], sz[k + 1] + sh[k + 1],
+                         sz[k + cols] + sh[k + cols]};
+    double flow[4];
+    sciddicat::cell_outflows(sh[k], sz[k], u, flow);
+    for (int layer = 0; layer < 4; ++layer) sf[layer * n + k] = flow[layer];
+}
+
+__global__ void width_update_kernel(double* sh, const double* sf, int rows, int cols) {
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (!active(i, j, rows, cols)) return;
+    const long n = static_cast<long>(rows) * cols;
+    const double* north = sf;
+    const double* west = sf + n;
+    const double* east = sf + 2 * n;
+    const double* south = sf + 3 * n;
+    const long k = cell(i, j, cols);
+    double h = sh[k];
+    h += south[k - cols] - north[k];  // what the north neighbour sends south, minus what goes north
+    h += east[k - 1] - west[k];
+    h += west[k + 1] - east[k];
+    h += north[k + cols] - south[k];
+    sh[k] = h;
+}
+
+}  // namespace
+
+void monolithic_step(const GpuGrid& g, dim3 block) {
+    const dim3 grid((g.cols + block.x - 1) / block.x, (g.rows + block.y - 1) / block.y);
+    reset_flows_kernel<<<grid, block>>>(g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("reset_flows_kernel");
+    flows_kernel<<<grid, block>>>(g.sz, g.sh, g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("flows_kernel");
+    width_update_kernel<<<grid, block>>>(g.sh, g.sf, g.rows, g.cols);
+    WB_CHECK_LAUNCH("width_update_kernel");
+}
