@@ -67,9 +67,9 @@ std::vector<int> selected_kernels(const wb::Options& options) {
 }
 
 int run_check(const wb::Options& options) {
-    wb::require_gpu();
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
     const std::vector<int> kernels = selected_kernels(options);
+    wb::require_gpu();  // after the arguments: bad input is an error even without a GPU
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
     long failed = 0, cases = 0;
     for (int n : orders) {
@@ -101,12 +101,12 @@ int run_check(const wb::Options& options) {
 }
 
 int run_bench(const wb::Options& options) {
-    const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<int> orders =
         options.full ? orders_from(options, {1024, 2048, 4096, 6144, 8192}) : orders_from(options, {8192});
     for (int n : orders)
         if (n % 128 != 0) wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
     const std::vector<int> kernels = selected_kernels(options);
+    const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat ? options.repeat : 5;
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 07 benchmark on %s: median of %d runs after one warm-up, no transfers timed,\n"
