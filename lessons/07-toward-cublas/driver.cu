@@ -25,8 +25,8 @@ const LessonKernel kKernels[] = {
     {"04-register-tile-1d", "64x64x8 tile, 512 threads, 8x1 each", 64, launch_register_tile_1d},
     {"05-register-tile-2d", "128x128x8 tile, 256 threads, 8x8 each", 128, launch_register_tile_2d},
     {"06-vectorized", "128x128x8 tile x2 buffers, double2", 128, launch_vectorized},
-    {"07-warp-tile", "128x128x16 tile x2, warp 64x32", 128, launch_warp_tile},
-    {"08-dmma", "128x128x16 tile x3 stages, warp 64x32, DMMA", 128, launch_dmma},
+    {"07-warp-tile", "64x128x8 tile x2 buffers, warp 64x32, 128 threads", 128, launch_warp_tile},
+    {"08-dmma", "64x64x32 tile x2 stages (cp.async), warp 32x32, DMMA", 64, launch_dmma},
 };
 constexpr int kKernelCount = static_cast<int>(std::size(kKernels));
 constexpr int kLargestCpuReference = 512;  // above: cuBLAS is the reference

@@ -3,7 +3,7 @@
 ///
 /// Every launcher computes C = A * B for n x n row-major double matrices already on the
 /// device. Kernels 01-03 accept any n; the others need n to be a multiple of their block
-/// tile (see kTileMultiple below) and exit with a clear error otherwise. The driver pads the
+/// tile (64 or 128) and exit with a clear error otherwise. The driver pads the
 /// matrices with zeros to that multiple when a check size is not one.
 #pragma once
 
@@ -18,9 +18,9 @@ void launch_register_tile_1d(const double* a, const double* b, double* c, int n)
 void launch_register_tile_2d(const double* a, const double* b, double* c, int n); // kernels/05
 // Step 4: 16-byte loads and two shared-memory buffers.
 void launch_vectorized(const double* a, const double* b, double* c, int n);      // kernels/06
-// Step 5: warp tiles that make the shared-memory reads conflict-free.
+// Step 5: warp tiles that make the shared-memory reads conflict-free; two blocks per SM.
 void launch_warp_tile(const double* a, const double* b, double* c, int n);       // kernels/07
-// Step 6: FP64 tensor cores, mma.sync m8n8k4, cp.async pipeline (exercise).
+// Step 6: FP64 tensor cores, mma.sync m8n8k4, cp.async double buffering (exercise).
 void launch_dmma(const double* a, const double* b, double* c, int n);            // kernels/08
 
 // Exits with a usage error (code 2) unless n is a positive multiple of `tile`.

@@ -1,27 +1,30 @@
 // Kernel 08 (step 6, the second exercise): FP64 tensor cores. One warp-wide instruction,
+// One warp-wide instruction,
 //   mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
 // multiplies an 8 x 4 block of A by a 4 x 8 block of B and adds the 8 x 8 product to C: 256
 // multiply-adds, each thread supplying one double of A, one of B and holding two of C
-// (the "fragments"). A block of 256 threads computes a 128 x 128 tile of C; each warp owns a
-// 64 x 32 tile of it, that is 8 x 4 fragments of 8 x 8 (64 accumulators per thread).
-// Tiles of A (128 x 16) and B (16 x 128) travel from global to shared memory with cp.async,
-// three stages deep, so two tiles are in flight while the warps compute on the third.
+// (the "fragments"). A block of 128 threads (4 warps) computes a 64 x 64 tile of C; each warp
+// owns a 32 x 32 tile of it, that is 4 x 4 fragments of 8 x 8 (32 accumulators per thread).
+// Tiles of A (64 x 32) and B (32 x 64) travel from global to shared memory with cp.async into
+// two stages: the copies of the next tile are in flight while the warps compute on this one.
+// Small blocks with few registers let three blocks (12 warps) share a multiprocessor.
 #include "kernels.h"
 #include "wb/workbook.h"
 
 namespace {
 
-constexpr int kBlockM = 128, kBlockN = 128, kBlockK = 16;
-constexpr int kWarpM = 64, kWarpN = 32;                          // 2 x 4 warps
-constexpr int kFragmentsM = kWarpM / 8, kFragmentsN = kWarpN / 8;  // 8 x 4 fragments per warp
-constexpr int kThreads = 256;
-constexpr int kStages = 3;
+constexpr int kBlockM = 64, kBlockN = 64, kBlockK = 32;
+constexpr int kWarpM = 32, kWarpN = 32;                          // 2 x 2 warps
+constexpr int kFragmentsM = kWarpM / 8, kFragmentsN = kWarpN / 8;  // 4 x 4 fragments per warp
+constexpr int kThreads = 128;
+constexpr int kStages = 2;
+constexpr int kMinBlocksPerSM = 4;  // asks the compiler for at most 128 registers per thread
 // Row strides in shared memory, padded so that a warp's fragment loads hit 32 different banks
 // (see the lesson page) while rows stay 16-byte aligned for cp.async.
 constexpr int kStrideA = kBlockK + 4;  // a_tile[row][k]
 constexpr int kStrideB = kBlockN + 4;  // b_tile[k][col]
 constexpr int kStageDoubles = kBlockM * kStrideA + kBlockK * kStrideB;
-constexpr int kSharedBytes = kStages * kStageDoubles * static_cast<int>(sizeof(double));  // 112128
+constexpr int kSharedBytes = kStages * kStageDoubles * static_cast<int>(sizeof(double));  // 71680
 
 // D = A * B + D on one 8 x 8 fragment. Each thread passes its double of A (row lane / 4,
 // column lane % 4 of the 8 x 4 block), its double of B (row lane % 4, column lane / 4 of the
@@ -44,7 +47,7 @@ __device__ void wait_copies() {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(pending));
 }
 
-// Starts the copies of k tile `tile` into shared-memory stage `stage` (4 + 4 per thread).
+// Starts the copies of k tile `tile` into shared-memory stage `stage` (8 + 8 per thread).
 __device__ void load_tile_async(const double* a_block, const double* b_block, int n, int tile, double* stage) {
     double* a_tile = stage;
     double* b_tile = stage + kBlockM * kStrideA;
@@ -54,12 +57,16 @@ __device__ void load_tile_async(const double* a_block, const double* b_block, in
         const int index = threadIdx.x + i * kThreads;
         const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
         copy_async_16(&a_tile[a_row * kStrideA + a_k], &a_block[a_row * n + k0 + a_k]);
+    }
+#pragma unroll
+    for (int i = 0; i < kBlockK * kBlockN / 2 / kThreads; ++i) {
+        const int index = threadIdx.x + i * kThreads;
         const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
         copy_async_16(&b_tile[b_k * kStrideB + b_col], &b_block[(k0 + b_k) * n + b_col]);
     }
 }
 
-// acc += (this warp's 64 x 16 slice of the A tile) * (the 16 x 32 slice of the B tile).
+// acc += (this warp's 32 x 32 slice of the A tile) * (the 32 x 32 slice of the B tile).
 __device__ void compute_stage(const double* stage, int warp_row, int warp_col, int lane,
                               double (&acc)[kFragmentsM][kFragmentsN][2]) {
     const double* a_tile = stage;                        // a_tile[row * kStrideA + k]
@@ -68,7 +75,7 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     double b_fragment[kFragmentsN];
 #pragma unroll
     for (int k = 0; k < kBlockK; k += 4) {
-        // TODO 1: load this thread's double of each of the warp's 8 A fragments:
+        // TODO 1: load this thread's double of each of the warp's 4 A fragments:
         //         a_fragment[i] = A tile at row warp_row + 8 i + lane / 4, column k + lane % 4.
         // TODO 2: load this thread's double of each of the 4 B fragments:
         //         b_fragment[j] = B tile at row k + lane % 4, column warp_col + 8 j + lane / 4.
@@ -85,7 +92,7 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     }
 }
 
-__global__ void __launch_bounds__(kThreads) dmma(const double* a, const double* b, double* c, int n) {
+__global__ void __launch_bounds__(kThreads, kMinBlocksPerSM) dmma(const double* a, const double* b, double* c, int n) {
     extern __shared__ __align__(16) double shared[];
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int warp_row = warp / (kBlockN / kWarpN) * kWarpM;
