@@ -9,10 +9,10 @@ mine = yours(lesson)
 if (!exists("at_n")) at_n = 8192
 
 set title sprintf("Lesson 07: double-precision matrix product, n = %d, step by step", at_n)
-set ylabel "TFLOP/s (2n^3/t)"
+set ylabel "TFLOP/s (2n^3/t); labels: % of cuBLAS DGEMM, same run"
 set xrange [0.3:9.7]
 set yrange [0:75]
-set xtics ("01 naive" 1, "02 smem 32x32" 2, "03 transposed" 3, "04 1D regs" 4, "05 2D regs" 5, \
+set xtics ("01 naive (L02)" 1, "02 tiled (L03)" 2, "03 transposed" 3, "04 1D regs" 4, "05 2D regs" 5, \
            "06 double2, 2 buf" 6, "07 warp tile" 7, "08 DMMA" 8, "cuBLAS" 9) rotate by -30 font ",9"
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.38
