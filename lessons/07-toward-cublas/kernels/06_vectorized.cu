@@ -1,0 +1,103 @@
+// Kernel 06 (step 4): the 128 x 128 x 8 tiles of kernel 05, with
+// - 16-byte loads: global reads of two doubles at once (double2), shared-memory reads of the
+//   thread's 8 + 8 operands as 4 + 4 double2 loads;
+// - two shared-memory buffers: while the block computes on one tile, the next tile's global
+//   loads are already in flight into registers and are stored into the other buffer, so one
+//   barrier per tile suffices and the load latency hides behind 512 multiply-adds.
+#include "kernels.h"
+#include "wb/workbook.h"
+
+namespace {
+
+constexpr int kBlockM = 128, kBlockN = 128, kBlockK = 8;
+constexpr int kThreadM = 8, kThreadN = 8;
+constexpr int kThreads = 256;
+constexpr int kPadA = 4;  // keeps rows 16-byte aligned and spreads the transposed stores
+constexpr int kPairsPerThread = kBlockM * kBlockK / 2 / kThreads;  // double2 of A (and of B) per thread: 2
+
+struct TileRegisters {  // one tile's share of this thread, in flight from global memory
+    double2 a[kPairsPerThread];
+    double2 b[kPairsPerThread];
+};
+
+__device__ void load_tile(const double* a_block, const double* b_block, int n, int k0, TileRegisters& r) {
+#pragma unroll
+    for (int i = 0; i < kPairsPerThread; ++i) {
+        const int index = threadIdx.x + i * kThreads;
+        const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
+        r.a[i] = *reinterpret_cast<const double2*>(&a_block[a_row * n + k0 + a_k]);
+        const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
+        r.b[i] = *reinterpret_cast<const double2*>(&b_block[(k0 + b_k) * n + b_col]);
+    }
+}
+
+__device__ void store_tile(const TileRegisters& r, double (*a_tile_t)[kBlockM + kPadA], double (*b_tile)[kBlockN]) {
+#pragma unroll
+    for (int i = 0; i < kPairsPerThread; ++i) {
+        const int index = threadIdx.x + i * kThreads;
+        const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
+        a_tile_t[a_k][a_row] = r.a[i].x;  // transposed: two scalar stores
+        a_tile_t[a_k + 1][a_row] = r.a[i].y;
+        const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
+        *reinterpret_cast<double2*>(&b_tile[b_k][b_col]) = r.b[i];
+    }
+}
+
+__global__ void vectorized(const double* a, const double* b, double* c, int n) {
+    __shared__ __align__(16) double a_tile_t[2][kBlockK][kBlockM + kPadA];
+    __shared__ __align__(16) double b_tile[2][kBlockK][kBlockN];
+    const int thread_row = threadIdx.x / (kBlockN / kThreadN) * kThreadM;
+    const int thread_col = threadIdx.x % (kBlockN / kThreadN) * kThreadN;
+    const double* a_block = a + blockIdx.y * kBlockM * n;
+    const double* b_block = b + blockIdx.x * kBlockN;
+
+    double acc[kThreadM][kThreadN] = {};
+    TileRegisters next;
+    load_tile(a_block, b_block, n, 0, next);
+    store_tile(next, a_tile_t[0], b_tile[0]);
+    __syncthreads();
+    const int tiles = n / kBlockK;
+    for (int t = 0; t < tiles; ++t) {
+        const int buffer = t % 2;
+        if (t + 1 < tiles) load_tile(a_block, b_block, n, (t + 1) * kBlockK, next);  // in flight
+#pragma unroll
+        for (int k = 0; k < kBlockK; ++k) {
+            double a_reg[kThreadM], b_reg[kThreadN];
+#pragma unroll
+            for (int i = 0; i < kThreadM; i += 2) {
+                const double2 pair = *reinterpret_cast<const double2*>(&a_tile_t[buffer][k][thread_row + i]);
+                a_reg[i] = pair.x;
+                a_reg[i + 1] = pair.y;
+            }
+#pragma unroll
+            for (int j = 0; j < kThreadN; j += 2) {
+                const double2 pair = *reinterpret_cast<const double2*>(&b_tile[buffer][k][thread_col + j]);
+                b_reg[j] = pair.x;
+                b_reg[j + 1] = pair.y;
+            }
+#pragma unroll
+            for (int i = 0; i < kThreadM; ++i)
+#pragma unroll
+                for (int j = 0; j < kThreadN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+        }
+        // The other buffer was last read before the previous barrier: safe to overwrite.
+        if (t + 1 < tiles) store_tile(next, a_tile_t[1 - buffer], b_tile[1 - buffer]);
+        __syncthreads();
+    }
+    double* c_block = c + blockIdx.y * kBlockM * n + blockIdx.x * kBlockN;
+#pragma unroll
+    for (int i = 0; i < kThreadM; ++i)
+#pragma unroll
+        for (int j = 0; j < kThreadN; j += 2)
+            *reinterpret_cast<double2*>(&c_block[(thread_row + i) * n + thread_col + j]) =
+                make_double2(acc[i][j], acc[i][j + 1]);
+}
+
+}  // namespace
+
+void launch_vectorized(const double* a, const double* b, double* c, int n) {
+    require_multiple("vectorized", n, kBlockM);
+    const dim3 grid(n / kBlockN, n / kBlockM);
+    vectorized<<<grid, kThreads>>>(a, b, c, n);
+    WB_CHECK_LAUNCH("vectorized");
+}

@@ -1,0 +1,38 @@
+# Lesson 07: every step toward cuBLAS at the largest n of the run (8192 in the quick
+# benchmark), as TFLOP/s (bars) with the percentage of cuBLAS DGEMM measured in the same run
+# written above each bar. Steps 01 and 02 are the kernels of lessons 02 and 03.
+load "plots/common.gp"
+
+lesson = "07-toward-cublas"
+ref = reference(lesson)
+mine = yours(lesson)
+if (!exists("at_n")) at_n = 8192
+
+set title sprintf("Lesson 07: double-precision matrix product, n = %d, step by step", at_n)
+set ylabel "TFLOP/s (2n^3/t); labels: % of cuBLAS DGEMM, same run"
+set xrange [0.3:9.7]
+set yrange [0:75]
+set xtics ("01 naive (L02)" 1, "02 tiled (L03)" 2, "03 transposed" 3, "04 1D regs" 4, "05 2D regs" 5, \
+           "06 double2, 2 buf" 6, "07 warp tile" 7, "08 DMMA" 8, "cuBLAS" 9) rotate by -30 font ",9"
+set style fill solid 0.8 border lc rgb "#555555"
+set boxwidth 0.38
+set key inside left top
+
+# Step number from the kernel column ("05-register-tile-2d" -> 5, "cublas" -> 9); found by
+# position in a string, since gnuplot would read "08" as a bad octal number.
+step_of(k) = strstrt("01-02-03-04-05-06-07-08-cu", substr(k, 1, 2)) / 3 + 1
+wanted(f) = is("precision", "double") && column("n") == at_n
+tflops(f) = column("rate") / 1000.0
+percent(f) = sprintf("%.0f%%", 100.0 * column("ratio"))
+
+set arrow from 0.3, 33.5 to 9.7, 33.5 nohead dt 2 lc rgb "#888888"
+set label "FP64 FMA peak (H100 SXM, datasheet): 33.5" at 0.4, 35.5 font ",9" tc rgb "#666666"
+
+plot (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0))) \
+        with boxes lc rgb block_colour[3] title (has(ref) ? device(ref) : ""), \
+     (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0)) + 1.5):(percent(0)) \
+        with labels font ",8" notitle, \
+     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0))) \
+        with boxes lc rgb block_colour[2] title (has(mine) ? "yours: ".device(mine) : ""), \
+     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0)) + 1.5):(percent(0)) \
+        with labels font ",8" notitle

@@ -1,0 +1,135 @@
+// Kernel 08 (step 6, the second exercise, solved): FP64 tensor cores. One warp-wide instruction,
+//   mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+// multiplies an 8 x 4 block of A by a 4 x 8 block of B and adds the 8 x 8 product to C: 256
+// multiply-adds, each thread supplying one double of A, one of B and holding two of C
+// (the "fragments"). A block of 128 threads (4 warps) computes a 64 x 64 tile of C; each warp
+// owns a 32 x 32 tile of it, that is 4 x 4 fragments of 8 x 8 (32 accumulators per thread).
+// Tiles of A (64 x 32) and B (32 x 64) travel from global to shared memory with cp.async into
+// two stages: the copies of the next tile are in flight while the warps compute on this one.
+// Small blocks with few registers let three blocks (12 warps) share a multiprocessor.
+#include "kernels.h"
+#include "wb/workbook.h"
+
+namespace {
+
+constexpr int kBlockM = 64, kBlockN = 64, kBlockK = 32;
+constexpr int kWarpM = 32, kWarpN = 32;                          // 2 x 2 warps
+constexpr int kFragmentsM = kWarpM / 8, kFragmentsN = kWarpN / 8;  // 4 x 4 fragments per warp
+constexpr int kThreads = 128;
+constexpr int kStages = 2;
+constexpr int kMinBlocksPerSM = 4;  // asks the compiler for at most 128 registers per thread
+// Row strides in shared memory, padded so that a warp's fragment loads hit 32 different banks
+// (see the lesson page) while rows stay 16-byte aligned for cp.async.
+constexpr int kStrideA = kBlockK + 4;  // a_tile[row][k]
+constexpr int kStrideB = kBlockN + 4;  // b_tile[k][col]
+constexpr int kStageDoubles = kBlockM * kStrideA + kBlockK * kStrideB;
+constexpr int kSharedBytes = kStages * kStageDoubles * static_cast<int>(sizeof(double));  // 71680
+
+// D = A * B + D on one 8 x 8 fragment. Each thread passes its double of A (row lane / 4,
+// column lane % 4 of the 8 x 4 block), its double of B (row lane % 4, column lane / 4 of the
+// 4 x 8 block) and its two doubles of C (row lane / 4, columns 2 (lane % 4) and the next).
+__device__ void mma_m8n8k4(double (&d)[2], double a, double b) {
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+        : "+d"(d[0]), "+d"(d[1])
+        : "d"(a), "d"(b));
+}
+
+// Copies 16 bytes from global to shared memory without passing through registers.
+__device__ void copy_async_16(double* shared_dst, const double* global_src) {
+    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(global_src));
+}
+__device__ void commit_copies() { asm volatile("cp.async.commit_group;\n" ::); }
+// Waits until at most `pending` groups of copies of this thread are still in flight.
+template <int pending>
+__device__ void wait_copies() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(pending));
+}
+
+// Starts the copies of k tile `tile` into shared-memory stage `stage` (8 + 8 per thread).
+__device__ void load_tile_async(const double* a_block, const double* b_block, int n, int tile, double* stage) {
+    double* a_tile = stage;
+    double* b_tile = stage + kBlockM * kStrideA;
+    const int k0 = tile * kBlockK;
+#pragma unroll
+    for (int i = 0; i < kBlockM * kBlockK / 2 / kThreads; ++i) {
+        const int index = threadIdx.x + i * kThreads;
+        const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
+        copy_async_16(&a_tile[a_row * kStrideA + a_k], &a_block[a_row * n + k0 + a_k]);
+    }
+#pragma unroll
+    for (int i = 0; i < kBlockK * kBlockN / 2 / kThreads; ++i) {
+        const int index = threadIdx.x + i * kThreads;
+        const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
+        copy_async_16(&b_tile[b_k * kStrideB + b_col], &b_block[(k0 + b_k) * n + b_col]);
+    }
+}
+
+// acc += (this warp's 32 x 32 slice of the A tile) * (the 32 x 32 slice of the B tile).
+__device__ void compute_stage(const double* stage, int warp_row, int warp_col, int lane,
+                              double (&acc)[kFragmentsM][kFragmentsN][2]) {
+    const double* a_tile = stage;                        // a_tile[row * kStrideA + k]
+    const double* b_tile = stage + kBlockM * kStrideA;   // b_tile[k * kStrideB + col]
+    double a_fragment[kFragmentsM];
+    double b_fragment[kFragmentsN];
+#pragma unroll
+    for (int k = 0; k < kBlockK; k += 4) {
+#pragma unroll
+        for (int i = 0; i < kFragmentsM; ++i)
+            a_fragment[i] = a_tile[(warp_row + 8 * i + lane / 4) * kStrideA + k + lane % 4];
+#pragma unroll
+        for (int j = 0; j < kFragmentsN; ++j)
+            b_fragment[j] = b_tile[(k + lane % 4) * kStrideB + warp_col + 8 * j + lane / 4];
+#pragma unroll
+        for (int i = 0; i < kFragmentsM; ++i)
+#pragma unroll
+            for (int j = 0; j < kFragmentsN; ++j) mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]);
+    }
+}
+
+__global__ void __launch_bounds__(kThreads, kMinBlocksPerSM) dmma(const double* a, const double* b, double* c, int n) {
+    extern __shared__ __align__(16) double shared[];
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int warp_row = warp / (kBlockN / kWarpN) * kWarpM;
+    const int warp_col = warp % (kBlockN / kWarpN) * kWarpN;
+    const double* a_block = a + blockIdx.y * kBlockM * n;
+    const double* b_block = b + blockIdx.x * kBlockN;
+    const int tiles = n / kBlockK;
+
+    double acc[kFragmentsM][kFragmentsN][2] = {};
+    // Prologue: start the first kStages - 1 tiles.
+#pragma unroll
+    for (int s = 0; s < kStages - 1; ++s) {
+        if (s < tiles) load_tile_async(a_block, b_block, n, s, shared + s * kStageDoubles);
+        commit_copies();
+    }
+    for (int t = 0; t < tiles; ++t) {
+        wait_copies<kStages - 2>();  // tile t has landed (for this thread's copies) ...
+        __syncthreads();             // ... and for everyone's; stage (t - 1) % kStages is free
+        const int next = t + kStages - 1;
+        if (next < tiles) load_tile_async(a_block, b_block, n, next, shared + (next % kStages) * kStageDoubles);
+        commit_copies();  // an empty group at the end keeps the count in wait_copies right
+        compute_stage(shared + (t % kStages) * kStageDoubles, warp_row, warp_col, lane, acc);
+    }
+    wait_copies<0>();
+
+    double* c_block = c + blockIdx.y * kBlockM * n + blockIdx.x * kBlockN;
+#pragma unroll
+    for (int i = 0; i < kFragmentsM; ++i)
+#pragma unroll
+        for (int j = 0; j < kFragmentsN; ++j) {
+            const int row = warp_row + 8 * i + lane / 4;
+            const int col = warp_col + 8 * j + lane % 4 * 2;
+            *reinterpret_cast<double2*>(&c_block[row * n + col]) = make_double2(acc[i][j][0], acc[i][j][1]);
+        }
+}
+
+}  // namespace
+
+void launch_dmma(const double* a, const double* b, double* c, int n) {
+    require_multiple("dmma", n, kBlockM);
+    WB_CUDA_CHECK(cudaFuncSetAttribute(dmma, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
+    const dim3 grid(n / kBlockN, n / kBlockM);
+    dmma<<<grid, kThreads, kSharedBytes>>>(a, b, c, n);
+    WB_CHECK_LAUNCH("dmma");
+}
