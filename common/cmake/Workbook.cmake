@@ -15,10 +15,15 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../tools")
 #                 [GPU]                       the lesson needs a GPU (tests labelled gpu, not cpu)
 #                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
 #                 [SANITIZE_ARGS ...]         a short check run under compute-sanitizer
-#                 [BENCH_ARGS ...])           the quick benchmark (default: --bench)
+#                 [BENCH_ARGS ...]            the quick benchmark (default: --bench)
+#                 [PROGRAM sub-name]          one of several small programs of the lesson
+#                 [NO_BENCH])                 the program has no benchmark
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks.
+# With PROGRAM p the targets are NAME-p-exercise / NAME-p-solution and the tests
+# NAME.p.exercise / NAME.p.solution (labels as above): a lesson may call workbook_lesson()
+# once per program, each with its own driver and exercise files.
 function(workbook_lesson)
-  cmake_parse_arguments(L "GPU" "NAME;DRIVER"
+  cmake_parse_arguments(L "GPU;NO_BENCH" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT" ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
@@ -41,6 +46,16 @@ function(workbook_lesson)
     set(kind cpu)
   endif()
 
+  # id: what names the targets and tests ("02-naive-matmul" or "09-bug-gallery-gflops-unit");
+  # test_id: the tests' prefix ("02-naive-matmul" or "09-bug-gallery.gflops-unit").
+  if(L_PROGRAM)
+    set(id "${L_NAME}-${L_PROGRAM}")
+    set(test_id "${L_NAME}.${L_PROGRAM}")
+  else()
+    set(id "${L_NAME}")
+    set(test_id "${L_NAME}")
+  endif()
+
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
   list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness)
@@ -52,19 +67,22 @@ function(workbook_lesson)
       set(variant_dir "${solution_dir}")
     endif()
     list(TRANSFORM L_EXERCISE_FILES PREPEND "${variant_dir}/" OUTPUT_VARIABLE edited)
-    set(target "${L_NAME}-${variant}")
+    set(target "${id}-${variant}")
     add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${edited})
     # The variant's own folder comes first, so a solution may bring its own headers.
     target_include_directories(${target} PRIVATE "${variant_dir}" "${lesson_dir}")
     target_link_libraries(${target} PRIVATE workbook_common ${L_LIBS})
     target_compile_definitions(${target} PRIVATE
       WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="${variant}")
+    if(L_PROGRAM)
+      target_compile_definitions(${target} PRIVATE WORKBOOK_PROGRAM="${L_PROGRAM}")
+    endif()
     set_target_properties(${target} PROPERTIES
       RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin"
       CUDA_SEPARABLE_COMPILATION OFF)
 
-    add_test(NAME ${L_NAME}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
-    set_tests_properties(${L_NAME}.${variant} PROPERTIES
+    add_test(NAME ${test_id}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
+    set_tests_properties(${test_id}.${variant} PROPERTIES
       LABELS "${variant};${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
@@ -72,36 +90,47 @@ function(workbook_lesson)
 
   if(WORKBOOK_MAINTAINER_TESTS)
     # A check that cannot fail is worthless: the untouched exercise must fail it (exit 1).
-    add_test(NAME ${L_NAME}.exercise-fails-pristine
+    add_test(NAME ${test_id}.exercise-fails-pristine
              COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh"
-                     $<TARGET_FILE:${L_NAME}-exercise> ${L_CHECK_ARGS})
-    set_tests_properties(${L_NAME}.exercise-fails-pristine PROPERTIES
+                     $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS})
+    set_tests_properties(${test_id}.exercise-fails-pristine PROPERTIES
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
   endif()
 
-  string(JOIN " " sanitize_line "${L_NAME}-solution" ${L_SANITIZE_ARGS})
-  string(JOIN " " bench_line "${L_NAME}" "${L_NAME}-solution" ${L_BENCH_ARGS})
+  string(JOIN " " sanitize_line "${id}-solution" ${L_SANITIZE_ARGS})
+  string(JOIN " " bench_line "${id}" "${id}-solution" ${L_BENCH_ARGS})
   if(L_GPU)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_SANITIZE_JOBS "${sanitize_line}")
   endif()
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSONS "${L_NAME}")
+  if(NOT L_NO_BENCH)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
+  endif()
+  get_property(known GLOBAL PROPERTY WORKBOOK_LESSONS)
+  if(NOT L_NAME IN_LIST known)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSONS "${L_NAME}")
+  endif()
+  # For the learner's tools (progress, bad-input sweep): one line per exercise,
+  # "test_id|lesson|program|kind|exercise files (relative, ';'-separated)".
+  list(TRANSFORM L_EXERCISE_FILES PREPEND "lessons/${L_NAME}/" OUTPUT_VARIABLE relative_files)
+  string(JOIN "," relative_files ${relative_files})
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_EXERCISES
+               "${test_id}|${L_NAME}|${L_PROGRAM}|${kind}|${relative_files}|${id}")
 
-  if(WORKBOOK_RUN_BENCHMARKS)
+  if(WORKBOOK_RUN_BENCHMARKS AND NOT L_NO_BENCH)
     # Quick benchmark during the build; skips (and leaves no CSV) without a GPU.
-    set(csv "${CMAKE_BINARY_DIR}/bench/${L_NAME}.csv")
+    set(csv "${CMAKE_BINARY_DIR}/bench/${id}.csv")
     add_custom_command(
-      OUTPUT "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
-      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
-              $<TARGET_FILE:${L_NAME}-solution> ${L_BENCH_ARGS} --out "${csv}"
-      DEPENDS ${L_NAME}-solution
+      OUTPUT "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
+      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
+              $<TARGET_FILE:${id}-solution> ${L_BENCH_ARGS} --out "${csv}"
+      DEPENDS ${id}-solution
       WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
-      COMMENT "Quick benchmark of ${L_NAME} (skipped without a GPU)"
+      COMMENT "Quick benchmark of ${id} (skipped without a GPU)"
       VERBATIM)
-    add_custom_target(${L_NAME}-bench ALL DEPENDS "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp")
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${L_NAME}-bench)
+    add_custom_target(${id}-bench ALL DEPENDS "${CMAKE_BINARY_DIR}/bench/${id}.stamp")
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${id}-bench)
   endif()
 endfunction()
 
