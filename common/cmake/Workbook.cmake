@@ -243,10 +243,11 @@ function(_workbook_learner_tools)
 
   if(TARGET docs)
     if(Python3_Interpreter_FOUND)
-      # Each "**Hint N.**" item of a lesson page becomes a <details> block: one click per hint.
+      # Lesson pages: each "**Hint N.**" item becomes a <details> block (one click per hint), and
+      # every lesson gets previous / course map / next links (scripts/docs-learner-pages.py).
       add_custom_target(docs-hints ALL
-        COMMAND "${Python3_EXECUTABLE}" "${scripts}/docs-reveal-hints.py" "${CMAKE_BINARY_DIR}/docs/html"
-        COMMENT "Docs: hints revealed one at a time")
+        COMMAND "${Python3_EXECUTABLE}" "${scripts}/docs-learner-pages.py" "${CMAKE_BINARY_DIR}/docs/html"
+        COMMENT "Docs: hints one at a time, previous/next links between lessons")
       add_dependencies(docs-hints docs)
     endif()
     add_test(NAME docs.browser
