@@ -59,16 +59,23 @@ async function visit(name) {
     return [];
   }
   await page.waitForTimeout(150);  // let the tree view's scripts run
-  // Wait until every image has loaded or failed (at most 5 s), then look for empty ones.
-  const broken = await page.evaluate(async () => {
+  // Wait until every image has loaded or failed (at most 5 s), then look for empty ones. The
+  // tree view swaps some icons while it starts, so a suspect is looked at again a second later.
+  const brokenImages = () => page.evaluate(async () => {
     const images = Array.from(document.images).filter((image) => image.getAttribute("src"));
     await Promise.all(images.map((image) => image.complete ? null : new Promise((done) => {
       image.addEventListener("load", done);
       image.addEventListener("error", done);
       setTimeout(done, 5000);
     })));
-    return images.filter((image) => image.naturalWidth === 0).map((image) => image.getAttribute("src"));
+    return images.filter((image) => image.isConnected && image.complete && image.naturalWidth === 0)
+      .map((image) => image.getAttribute("src"));
   });
+  let broken = await brokenImages();
+  if (broken.length) {
+    await page.waitForTimeout(1000);
+    broken = await brokenImages();
+  }
   for (const src of broken) problem(name, `broken image ${src}`);
   const links = await page.evaluate(() =>
     Array.from(document.querySelectorAll("div.contents a[href], div.header a[href]"))
