@@ -5,8 +5,15 @@
 # it installs only what is missing. Needs root (or sudo) when something is missing.
 set -euo pipefail
 
-packages=(cmake g++ make gnuplot-nox doxygen graphviz libgtest-dev libopenmpi-dev openmpi-bin)
-if [ "${WORKBOOK_SETUP_BROWSER:-0}" = 1 ]; then packages+=(chromium); fi
+packages=(cmake g++ make python3 gnuplot-nox doxygen graphviz libgtest-dev libopenmpi-dev openmpi-bin)
+# The docs' browser test: Chromium, and Node.js to drive it. WORKBOOK_SETUP_BROWSER=0 leaves
+# them out (the test then reports "skipped").
+if [ "${WORKBOOK_SETUP_BROWSER:-1}" = 1 ]; then
+  packages+=(chromium)
+  # A Node.js from elsewhere (e.g. NodeSource, which bundles npm) is fine: Debian's only when absent.
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,4 +33,13 @@ fi
 
 if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "setup: warning: no CUDA toolkit found (nvcc); install it from NVIDIA's packages first" >&2
+fi
+
+# The browser test's one npm package (playwright-core, pinned by scripts/browser/package-lock.json).
+browser_dir="$(cd "$(dirname "$0")" && pwd)/browser"
+if [ "${WORKBOOK_SETUP_BROWSER:-1}" = 1 ] && command -v npm >/dev/null 2>&1 &&
+   [ ! -f "$browser_dir/node_modules/playwright-core/package.json" ]; then
+  echo "setup: npm ci in $browser_dir"
+  (cd "$browser_dir" && npm ci --no-audit --no-fund --loglevel=error) ||
+    echo "setup: warning: npm ci failed; the docs' browser test will try again or skip" >&2
 fi

@@ -15,10 +15,15 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../tools")
 #                 [GPU]                       the lesson needs a GPU (tests labelled gpu, not cpu)
 #                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
 #                 [SANITIZE_ARGS ...]         a short check run under compute-sanitizer
-#                 [BENCH_ARGS ...])           the quick benchmark (default: --bench)
+#                 [BENCH_ARGS ...]            the quick benchmark (default: --bench)
+#                 [PROGRAM sub-name]          one of several small programs of the lesson
+#                 [NO_BENCH])                 the program has no benchmark
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks.
+# With PROGRAM p the targets are NAME-p-exercise / NAME-p-solution and the tests
+# NAME.p.exercise / NAME.p.solution (labels as above): a lesson may call workbook_lesson()
+# once per program, each with its own driver and exercise files.
 function(workbook_lesson)
-  cmake_parse_arguments(L "GPU" "NAME;DRIVER"
+  cmake_parse_arguments(L "GPU;NO_BENCH" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT" ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
@@ -41,6 +46,16 @@ function(workbook_lesson)
     set(kind cpu)
   endif()
 
+  # id: what names the targets and tests ("02-naive-matmul" or "09-bug-gallery-gflops-unit");
+  # test_id: the tests' prefix ("02-naive-matmul" or "09-bug-gallery.gflops-unit").
+  if(L_PROGRAM)
+    set(id "${L_NAME}-${L_PROGRAM}")
+    set(test_id "${L_NAME}.${L_PROGRAM}")
+  else()
+    set(id "${L_NAME}")
+    set(test_id "${L_NAME}")
+  endif()
+
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
   list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness)
@@ -52,19 +67,22 @@ function(workbook_lesson)
       set(variant_dir "${solution_dir}")
     endif()
     list(TRANSFORM L_EXERCISE_FILES PREPEND "${variant_dir}/" OUTPUT_VARIABLE edited)
-    set(target "${L_NAME}-${variant}")
+    set(target "${id}-${variant}")
     add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${edited})
     # The variant's own folder comes first, so a solution may bring its own headers.
     target_include_directories(${target} PRIVATE "${variant_dir}" "${lesson_dir}")
     target_link_libraries(${target} PRIVATE workbook_common ${L_LIBS})
     target_compile_definitions(${target} PRIVATE
       WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="${variant}")
+    if(L_PROGRAM)
+      target_compile_definitions(${target} PRIVATE WORKBOOK_PROGRAM="${L_PROGRAM}")
+    endif()
     set_target_properties(${target} PROPERTIES
       RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin"
       CUDA_SEPARABLE_COMPILATION OFF)
 
-    add_test(NAME ${L_NAME}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
-    set_tests_properties(${L_NAME}.${variant} PROPERTIES
+    add_test(NAME ${test_id}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
+    set_tests_properties(${test_id}.${variant} PROPERTIES
       LABELS "${variant};${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
@@ -72,36 +90,47 @@ function(workbook_lesson)
 
   if(WORKBOOK_MAINTAINER_TESTS)
     # A check that cannot fail is worthless: the untouched exercise must fail it (exit 1).
-    add_test(NAME ${L_NAME}.exercise-fails-pristine
+    add_test(NAME ${test_id}.exercise-fails-pristine
              COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh"
-                     $<TARGET_FILE:${L_NAME}-exercise> ${L_CHECK_ARGS})
-    set_tests_properties(${L_NAME}.exercise-fails-pristine PROPERTIES
+                     $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS})
+    set_tests_properties(${test_id}.exercise-fails-pristine PROPERTIES
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
   endif()
 
-  string(JOIN " " sanitize_line "${L_NAME}-solution" ${L_SANITIZE_ARGS})
-  string(JOIN " " bench_line "${L_NAME}" "${L_NAME}-solution" ${L_BENCH_ARGS})
+  string(JOIN " " sanitize_line "${id}-solution" ${L_SANITIZE_ARGS})
+  string(JOIN " " bench_line "${id}" "${id}-solution" ${L_BENCH_ARGS})
   if(L_GPU)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_SANITIZE_JOBS "${sanitize_line}")
   endif()
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSONS "${L_NAME}")
+  if(NOT L_NO_BENCH)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
+  endif()
+  get_property(known GLOBAL PROPERTY WORKBOOK_LESSONS)
+  if(NOT L_NAME IN_LIST known)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSONS "${L_NAME}")
+  endif()
+  # For the learner's tools (progress, bad-input sweep): one line per exercise,
+  # "test_id|lesson|program|kind|exercise files (relative, ';'-separated)".
+  list(TRANSFORM L_EXERCISE_FILES PREPEND "lessons/${L_NAME}/" OUTPUT_VARIABLE relative_files)
+  string(JOIN "," relative_files ${relative_files})
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_EXERCISES
+               "${test_id}|${L_NAME}|${L_PROGRAM}|${kind}|${relative_files}|${id}")
 
-  if(WORKBOOK_RUN_BENCHMARKS)
+  if(WORKBOOK_RUN_BENCHMARKS AND NOT L_NO_BENCH)
     # Quick benchmark during the build; skips (and leaves no CSV) without a GPU.
-    set(csv "${CMAKE_BINARY_DIR}/bench/${L_NAME}.csv")
+    set(csv "${CMAKE_BINARY_DIR}/bench/${id}.csv")
     add_custom_command(
-      OUTPUT "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
-      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp"
-              $<TARGET_FILE:${L_NAME}-solution> ${L_BENCH_ARGS} --out "${csv}"
-      DEPENDS ${L_NAME}-solution
+      OUTPUT "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
+      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
+              $<TARGET_FILE:${id}-solution> ${L_BENCH_ARGS} --out "${csv}"
+      DEPENDS ${id}-solution
       WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
-      COMMENT "Quick benchmark of ${L_NAME} (skipped without a GPU)"
+      COMMENT "Quick benchmark of ${id} (skipped without a GPU)"
       VERBATIM)
-    add_custom_target(${L_NAME}-bench ALL DEPENDS "${CMAKE_BINARY_DIR}/bench/${L_NAME}.stamp")
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${L_NAME}-bench)
+    add_custom_target(${id}-bench ALL DEPENDS "${CMAKE_BINARY_DIR}/bench/${id}.stamp")
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${id}-bench)
   endif()
 endfunction()
 
@@ -179,3 +208,131 @@ function(workbook_print_summary)
     message(STATUS "cuda-workbook: no real input data found (tests that need it will be skipped)")
   endif()
 endfunction()
+
+# ---- The learner's tools -------------------------------------------------------------------
+# Added once every lesson is known: this call is deferred to the end of the top-level
+# CMakeLists.txt, after lessons/, plots/ and docs/ were processed.
+#   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
+#   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
+#   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
+#   - the bad-input sweep (workbook_bad_input_sweep below);
+#   - the docs' revealable hints and the browser test of the site (docs.browser).
+function(_workbook_learner_tools)
+  get_property(exercises GLOBAL PROPERTY WORKBOOK_EXERCISES)
+  set(text "# Generated by CMake for scripts/progress: test_id|lesson|program|kind|files|target id\n")
+  foreach(entry IN LISTS exercises)
+    string(APPEND text "${entry}\n")
+  endforeach()
+  file(WRITE "${CMAKE_BINARY_DIR}/workbook-exercises.txt" "${text}")
+
+  set(scripts "${PROJECT_SOURCE_DIR}/scripts")
+  if(WORKBOOK_MAINTAINER_TESTS)
+    add_test(NAME workbook.pristine-manifest COMMAND bash "${scripts}/update-pristine-manifest" --check)
+    set_tests_properties(workbook.pristine-manifest PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+  endif()
+
+  find_package(Python3 QUIET COMPONENTS Interpreter)
+  if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
+    add_test(NAME workbook.progress-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
+                     "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-self-test")
+    set_tests_properties(workbook.progress-self-test PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 900)
+  endif()
+
+  workbook_bad_input_sweep()
+
+  if(TARGET docs)
+    if(Python3_Interpreter_FOUND)
+      # Lesson pages: each "**Hint N.**" item becomes a <details> block (one click per hint), and
+      # every lesson gets previous / course map / next links (scripts/docs-learner-pages.py).
+      add_custom_target(docs-hints ALL
+        COMMAND "${Python3_EXECUTABLE}" "${scripts}/docs-learner-pages.py" "${CMAKE_BINARY_DIR}/docs/html"
+        COMMENT "Docs: hints one at a time, previous/next links between lessons")
+      add_dependencies(docs-hints docs)
+    endif()
+    add_test(NAME docs.browser
+             COMMAND bash "${scripts}/browser/check-site.sh" "${CMAKE_BINARY_DIR}/docs/html")
+    set_tests_properties(docs.browser PROPERTIES LABELS "docs;cpu" TIMEOUT 300
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
+  endif()
+endfunction()
+
+# The bad-input sweep. Two sources, so that lessons merged later are covered automatically:
+#  1. common bad arguments applied to every lesson program (the solution build): zero, junk and
+#     missing values, an unknown option, a 64x64 block, --repeat 0, and a failing --bench that
+#     must not leave a partial --out file;
+#  2. the rows of common/tests/bad-inputs.tsv (a program's own options and input files).
+# Every case must end with its exit code and message, without crash, hang or output file.
+function(workbook_bad_input_sweep)
+  set(runner "${WORKBOOK_TOOLS_DIR}/bad-input.sh")
+  set(scratch "${CMAKE_BINARY_DIR}/bad-input")
+  get_property(exercises GLOBAL PROPERTY WORKBOOK_EXERCISES)
+  # case name | accepted exit codes | message regex | arguments ('~' separates them)
+  set(cases
+    "sizes-zero|2|error: .*--sizes|--sizes~0"
+    "sizes-junk|2|error: .*--sizes|--sizes~x"
+    "sizes-negative|2|error: .*--sizes|--sizes~-5"
+    "sizes-missing|2|error: --sizes needs a value|--sizes"
+    "block-missing|2|error: --block needs a value|--block"
+    "block-zero|2|error: .*--block|--block~0"
+    "repeat-zero|2|error: --repeat|--repeat~0"
+    "repeat-missing|2|error: --repeat needs a value|--repeat"
+    "seed-junk|2|error: --seed|--seed~-1"
+    "out-missing|2|error: --out needs a value|--out"
+    "unknown-option|2|error: unknown option|--no-such-option"
+    "bench-bad-sizes-no-partial-csv|2|error:|--bench~--sizes~0~--out~@OUT@")
+  foreach(entry IN LISTS exercises)
+    string(REPLACE "|" ";" fields "${entry}")
+    list(GET fields 0 test_id)
+    list(GET fields 1 lesson)
+    list(GET fields 3 kind)
+    list(GET fields 5 id)
+    set(all_cases ${cases})
+    if(kind STREQUAL "gpu")
+      # A block over 1024 threads: a clear message before any launch (77: no GPU to ask).
+      list(APPEND all_cases "block-64x64|2|error: .*block|--block~64x64")
+    endif()
+    foreach(case IN LISTS all_cases)
+      string(REPLACE "|" ";" parts "${case}")
+      list(GET parts 0 name)
+      list(GET parts 1 codes)
+      list(GET parts 2 regex)
+      list(GET parts 3 arguments)
+      string(REPLACE "~" ";" arguments "${arguments}")
+      add_test(NAME badinput.${test_id}.${name}
+               COMMAND bash "${runner}" "${codes}" "${regex}" "${scratch}/${test_id}.${name}"
+                       $<TARGET_FILE:${id}-solution> ${arguments})
+      set_tests_properties(badinput.${test_id}.${name} PROPERTIES
+        LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
+    endforeach()
+  endforeach()
+
+  # The table: name, program (a target), arguments, input file content, exit code, message.
+  set(table "${PROJECT_SOURCE_DIR}/common/tests/bad-inputs.tsv")
+  file(STRINGS "${table}" rows)
+  foreach(row IN LISTS rows)
+    if(row MATCHES "^#" OR NOT row MATCHES "^([^\t]+)\t([^\t]+)\t")
+      continue()
+    endif()
+    set(name "${CMAKE_MATCH_1}")
+    set(program "${CMAKE_MATCH_2}")
+    if(NOT TARGET ${program})
+      continue()  # the lesson is not part of this tree (yet)
+    endif()
+    set(lesson "")
+    get_property(lessons GLOBAL PROPERTY WORKBOOK_LESSONS)
+    foreach(candidate IN LISTS lessons)
+      string(FIND "${program}" "${candidate}-" at)
+      if(at EQUAL 0)
+        set(lesson "${candidate}")
+      endif()
+    endforeach()
+    add_test(NAME badinput.table.${name}
+             COMMAND bash "${runner}" --row "${table}" "${name}" "${scratch}/table.${name}"
+                     $<TARGET_FILE:${program}>)
+    set_tests_properties(badinput.table.${name} PROPERTIES
+      LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
+  endforeach()
+endfunction()
+
+cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _workbook_learner_tools)

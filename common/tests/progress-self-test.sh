@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# progress-self-test.sh SOURCE_DIR WORK_DIR: scripts/progress on a copy of the course.
+# Lesson 01 untouched -> "not started"; edited but wrong -> "failing" with the first wrong
+# element and hint 1; the reference solution copied over -> "done"; hints revealed one at a
+# time. When the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done".
+set -u
+src=$1 work=$2
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work/tree" || exit 1
+tar -C "$src" --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=node_modules -cf - . |
+  tar -C "$work/tree" -xf - || fail "cannot copy the tree"
+tree=$work/tree build=$work/build
+progress() { python3 "$tree/scripts/progress" --build-dir "$build" "$@"; }
+cmake -S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=OFF >"$work/configure.log" 2>&1 ||
+  { tail -n 20 "$work/configure.log"; fail "configure"; }
+
+echo "== untouched"
+progress --only '^01-cpu-matmul$' | tee "$work/1.txt"
+grep -Eq '01-cpu-matmul +not started' "$work/1.txt" || fail "untouched lesson 01 is not 'not started'"
+
+echo "== edited, still wrong"
+echo "// started" >>"$tree/lessons/01-cpu-matmul/matmul_cpu.cpp"
+progress --only '^01-cpu-matmul$' | tee "$work/2.txt"
+grep -Eq '01-cpu-matmul +failing' "$work/2.txt" || fail "edited lesson 01 is not 'failing'"
+grep -Fq 'C[0][0] = nan (expected' "$work/2.txt" || fail "no first wrong element shown"
+grep -Fq 'Hint 1 of' "$work/2.txt" || fail "hint 1 not shown on failure"
+
+echo "== hints one at a time"
+progress hint 01-cpu-matmul | tee "$work/3.txt"
+grep -Fq 'Hint 2 of' "$work/3.txt" || fail "'hint' did not reveal hint 2"
+progress hint 01-cpu-matmul | grep -Fq 'Hint 3 of' || fail "'hint' did not reveal hint 3"
+progress hints 01-cpu-matmul | grep -c '^Hint ' | grep -qx 3 || fail "'hints' does not list the 3 revealed hints"
+
+echo "== solved"
+cp "$tree/solutions/01-cpu-matmul/matmul_cpu.cpp" "$tree/lessons/01-cpu-matmul/matmul_cpu.cpp"
+progress --only '^01-cpu-matmul$' | tee "$work/4.txt"
+grep -Eq '01-cpu-matmul +done' "$work/4.txt" || fail "solved lesson 01 is not 'done'"
+
+if [ -d "$tree/lessons/09-bug-gallery" ]; then
+  echo "== a GPU exercise without a GPU"
+  WB_FORCE_NO_GPU=1 progress --only 'early-return' | tee "$work/5.txt"
+  grep -Eq 'early-return +skipped' "$work/5.txt" || fail "a GPU exercise without a GPU is not 'skipped'"
+fi
+echo "OK: progress reports not started, failing, done and skipped correctly"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# bad-input.sh CODES REGEX SCRATCH PROGRAM ARGS...     one case of the generic sweep
+# bad-input.sh --row TABLE NAME SCRATCH PROGRAM        one row of common/tests/bad-inputs.tsv
+# Runs PROGRAM on bad input and succeeds when it
+#   - ends within 60 s (no hang) without a signal (no crash),
+#   - exits with one of CODES (comma-separated, e.g. 2),
+#   - prints a message matching REGEX (extended grep, stdout and stderr together),
+#   - leaves no file behind in SCRATCH (no partial output).
+# In the arguments, @OUT@ is SCRATCH/out (a file the program must not create) and @INPUT@ the
+# input file written from the row's input column (printf %b: \n, \t, \x41 ...); @EMPTY@ is an
+# empty argument. Exit 77 (no GPU) is passed on as "skipped" unless CODES accepts it.
+set -u
+if [ "$1" = --row ]; then
+  table=$2 name=$3 scratch=$4 program=$5
+  row=$(awk -F'\t' -v n="$name" '$1 == n { print; exit }' "$table")
+  [ -n "$row" ] || { echo "FAIL: no row '$name' in $table"; exit 1; }
+  IFS=$'\t' read -r _ _ arguments input codes regex <<<"$row"
+  read -r -a args <<<"$arguments"
+else
+  codes=$1 regex=$2 scratch=$3 program=$4
+  shift 4
+  args=("$@")
+  input=""
+fi
+
+rm -rf "$scratch" && mkdir -p "$scratch/in" "$scratch/run" || exit 1
+input_file="$scratch/in/input.txt"
+[ -n "$input" ] && [ "$input" != - ] && printf '%b' "$input" >"$input_file"
+for i in "${!args[@]}"; do
+  case "${args[$i]}" in
+    @EMPTY@) args[$i]="" ;;
+    *) args[$i]=${args[$i]//@OUT@/$scratch/run/out}; args[$i]=${args[$i]//@INPUT@/$input_file} ;;
+  esac
+done
+
+echo "\$ $(basename "$program") ${args[*]}"
+output=$(cd "$scratch/run" && timeout 60 "$program" "${args[@]}" 2>&1)
+rc=$?
+printf '%s\n' "$output" | head -n 20
+if [ $rc -eq 124 ]; then echo "FAIL: no answer within 60 s (a hang?)"; exit 1; fi
+if [ $rc -ge 128 ]; then echo "FAIL: killed by signal $((rc - 128)) (a crash)"; exit 1; fi
+if [ $rc -eq 77 ] && [[ ",$codes," != *",77,"* ]]; then echo "SKIPPED: needs a GPU"; exit 77; fi
+if [[ ",$codes," != *",$rc,"* ]]; then echo "FAIL: expected exit code $codes, got $rc"; exit 1; fi
+if ! printf '%s\n' "$output" | grep -Eq -- "$regex"; then echo "FAIL: the message does not match /$regex/"; exit 1; fi
+left=$(find "$scratch/run" -mindepth 1 | head -n 3)
+if [ -n "$left" ]; then echo "FAIL: output left behind after the error: $left"; exit 1; fi
+echo "OK: exit $rc, a clear message, nothing written"

@@ -1,0 +1,12 @@
+// Bug gallery, program border-ring. After a few steps the debris thickness next to the
+// grid's edge is wrong: find out why.   build/bin/09-bug-gallery-border-ring-exercise
+// Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.border-ring
+#include "flow_buffers.h"
+
+void init_flows(double* flows, int rows, int cols) {
+    // Every step recomputes the outflows of the active cells (rows 1..rows-2, columns
+    // 1..cols-2), so start them from zero like the reset pass does.
+    for (int layer = 0; layer < kFlowLayers; ++layer)
+        for (int i = 1; i < rows - 1; ++i)
+            for (int j = 1; j < cols - 1; ++j) flows[flow_index(layer, i, j, rows, cols)] = 0.0;
+}

@@ -1,0 +1,15 @@
+// Bug gallery, program timed-region. The check says the time reported for the kernel is wrong:
+// find out why.   build/bin/09-bug-gallery-timed-region-exercise
+// Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.timed-region
+#include "timed_region.h"
+
+double time_the_kernel(const ProductSteps& steps, const StopWatch& watch) {
+    watch.start();
+    steps.allocate();
+    steps.copy_inputs();
+    steps.multiply();
+    steps.copy_result();
+    const double kernel_ms = watch.stop_ms();
+    steps.release();
+    return kernel_ms;
+}
