@@ -1,0 +1,52 @@
+# Lesson 08: parallel efficiency of SciddicaT on several GPUs (left) and where the time of a
+# run goes (right). Efficiency is the benchmark's ratio column: T(1 GPU) / (N * T(N GPUs)) for
+# strong scaling (same grid), T(1 GPU) / T(N GPUs) for weak scaling (grid grows with N). The
+# dashed line is ideal scaling; the reference run was measured on two H200s
+# (data/h200x2/08-sciddicat-multigpu.csv), yours comes from build/bench when present.
+load "plots/common.gp"
+
+lesson = "08-sciddicat-multigpu"
+ref = report_only ? "" : datadir."/h200x2/".lesson.".csv"
+mine = yours(lesson)
+ref_name = has(ref) ? device(ref) : ""
+
+set multiplot layout 1,2 title "Lesson 08: SciddicaT on several GPUs"
+set key inside bottom left
+set xlabel "GPUs"
+set xrange [0.5:*]
+set xtics 1
+set ylabel "parallel efficiency"
+set yrange [0:1.1]
+set title "Scaling"
+plot 1 with lines dt 2 lc rgb "#555555" title "ideal", \
+     0.85 with lines dt 3 lc rgb "#d95f02" title "target, strong", \
+     (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
+        with linespoints pt 7 lc rgb block_colour[1] title (has(ref) ? ref_name." strong" : ""), \
+     (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
+        with linespoints pt 9 lc rgb block_colour[3] title (has(ref) ? ref_name." weak" : ""), \
+     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
+        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? "yours, strong" : ""), \
+     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
+        with linespoints lw 2 pt 5 lc rgb block_colour[4] title (has(mine) ? "yours, weak" : "")
+
+set title "Strong scaling: time of one run"
+set ylabel "milliseconds"
+set yrange [0:*]
+set key inside top right
+set style fill solid 0.8 border -1
+set boxwidth 0.25
+if (has(ref) || has(mine)) {
+plot (has(ref) ? ref : "/dev/null") using (column("n") - 0.15):(pick(is("kernel", "strong"), column("median_ms"))) \
+        with boxes lc rgb block_colour[1] title (has(ref) ? ref_name.", whole run" : ""), \
+     (has(ref) ? ref : "/dev/null") using (column("n") + 0.15):(pick(is("kernel", "strong-compute"), column("median_ms"))) \
+        with boxes lc rgb block_colour[2] title (has(ref) ? "kernels only" : ""), \
+     (has(ref) ? ref : "/dev/null") using (column("n") + 0.15):(pick(is("kernel", "strong-exchange"), column("median_ms"))) \
+        with boxes lc rgb block_colour[3] title (has(ref) ? "halo exchange only" : ""), \
+     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("median_ms"))) \
+        with points pt 5 ps 1.5 lc rgb "#000000" title (has(mine) ? "yours, whole run" : "")
+} else {
+set yrange [0:1]
+set label 1 "no multi-GPU run yet" at graph 0.5, graph 0.5 center
+plot 2 notitle
+}
+unset multiplot
