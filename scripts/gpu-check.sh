@@ -9,10 +9,14 @@
 # writing logs and CSVs under OUTDIR and printing a summary table last.
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
+# GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench"), e.g. to split a long
+# check over two calls on the same machine (the build is reused).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 set -uo pipefail
 out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
 only=${2:-.}
+steps=" ${GPU_CHECK_STEPS:-test sanitize bench} "
+wants() { [[ "$steps" == *" $1 "* ]]; }
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${GPU_CHECK_BUILD:-$src/build-gpu}
 mkdir -p "$out/bench" "$out/sanitizer"
@@ -45,6 +49,7 @@ note "build: ok"
 echo "== device"
 "$build/bin/device-info" 2>&1 | tee "$out/device-info.txt"
 
+if wants test; then
 echo "== tests"
 (cd "$build" && ctest -LE '^exercise$' -R "$only|^common" --output-on-failure -j 4 --timeout 900) >"$out/ctest.log" 2>&1
 test_rc=$?
@@ -53,9 +58,12 @@ note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit 
 skipped=$(grep -c "Skipped" "$out/ctest.log")
 note "tests skipped: $skipped"
 grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
+fi
 
 echo "== compute-sanitizer"
-if command -v compute-sanitizer >/dev/null 2>&1; then
+if ! wants sanitize; then
+  echo "(not requested)"
+elif command -v compute-sanitizer >/dev/null 2>&1; then
   while read -r kind exe args; do
     [ "$kind" = sanitize ] || continue
     echo "$exe" | grep -Eq -- "$only" || continue
@@ -75,6 +83,7 @@ else
 fi
 
 echo "== quick benchmarks"
+if wants bench; then
 while read -r kind lesson exe args; do
   [ "$kind" = bench ] || continue
   echo "$lesson" | grep -Eq -- "$only" || continue
@@ -85,6 +94,7 @@ while read -r kind lesson exe args; do
   note "bench $lesson: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows"
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
+fi
 
 echo
 echo "================ summary ================"
