@@ -61,6 +61,10 @@ grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | 
 fi
 
 echo "== compute-sanitizer"
+declare -A sanitizer_options=()
+while read -r kind exe options; do
+  [ "$kind" = sanitizer-options ] && sanitizer_options[$exe]=$options
+done <"$build/gpu-jobs.txt"
 if ! wants sanitize; then
   echo "(not requested)"
 elif command -v compute-sanitizer >/dev/null 2>&1; then
@@ -70,7 +74,7 @@ elif command -v compute-sanitizer >/dev/null 2>&1; then
     for tool in memcheck racecheck synccheck initcheck; do
       log="$out/sanitizer/$exe.$tool.log"
       # shellcheck disable=SC2086
-      (cd "$build" && timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 99 \
+      (cd "$build" && timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 99 ${sanitizer_options[$exe]:-} \
          --print-limit 20 "bin/$exe" $args) >"$log" 2>&1
       rc=$?
       verdict=$([ $rc -eq 0 ] && echo clean || echo "FAILED (exit $rc)")

@@ -105,6 +105,7 @@ std::vector<Block2> parse_blocks(const std::string& text) {
         Block2 block;
         block.x = static_cast<int>(positive(parts[0], "--block"));
         block.y = parts.size() == 2 ? static_cast<int>(positive(parts[1], "--block")) : block.x;
+        block.one_number = parts.size() == 1;
         if (block.x > 65535 || block.y > 65535) usage_error("--block: '" + item + "' is far too large");
         blocks.push_back(block);
     }
@@ -160,6 +161,8 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
         } else if (arg == "--sizes") {
             options.sizes = parse_sizes(value(arg));
         } else if (arg == "--block") {
+            if (!info.accepts_block)
+                usage_error("--block: " + info.name + " chooses its thread blocks itself (see its page)");
             options.blocks = parse_blocks(value(arg));
         } else if (arg == "--repeat") {
             long n = 0;

@@ -63,6 +63,18 @@ TEST(ArgsDeath, BadValuesExitWithCode2) {
     EXPECT_EXIT(parse({"--steps", "x"}).get_long("steps", 1, 1, 10), ::testing::ExitedWithCode(2), "whole number");
 }
 
+TEST(ArgsDeath, BlockRejectedWhereTheLessonFixesIt) {
+    const char* args[] = {"prog", "--block", "16"};
+    wb::LessonInfo info{"00-fixed", "blocks fixed", "sizes", {}};
+    info.accepts_block = false;
+    EXPECT_EXIT(wb::parse_args(3, const_cast<char**>(args), info), ::testing::ExitedWithCode(2), "--block: 00-fixed chooses");
+}
+
+TEST(Args, RemembersTheOneNumberShorthand) {
+    EXPECT_TRUE(wb::parse_blocks("64")[0].one_number);
+    EXPECT_FALSE(wb::parse_blocks("64x64")[0].one_number);
+}
+
 TEST(ArgsDeath, HelpExitsZero) {
     EXPECT_EXIT(parse({"--help"}), ::testing::ExitedWithCode(0), "");
 }

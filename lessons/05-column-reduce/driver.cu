@@ -555,9 +555,12 @@ int main(int argc, char** argv) {
     }
     Settings settings;
     if (!options.blocks.empty()) {
-        if (options.blocks.size() != 1 || options.blocks[0].y != options.blocks[0].x || options.blocks[0].x > 1024)
-            wb::usage_error("--block: version 5 takes one thread count, at most 1024 (e.g. --block 512)");
-        settings.threads = options.blocks[0].x;
+        const wb::Block2 block = options.blocks[0];
+        const long threads = block.one_number ? block.x : block.threads();
+        if (options.blocks.size() != 1 || (!block.one_number && block.y != 1) || threads > 1024)
+            wb::usage_error("--block: version 5 takes one-dimensional blocks of at most 1024 threads (e.g. --block 512); got " +
+                            block.str());
+        settings.threads = static_cast<int>(threads);
     }
     settings.blocks_per_sm = static_cast<int>(options.get_long("blocks-per-sm", 0, 0, 64));
     return options.mode == wb::Options::Mode::check ? run_check(options, settings) : run_bench(options, settings);

@@ -181,9 +181,10 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"07-toward-cublas", "double-precision matrix product, step by step toward cuBLAS",
+    wb::LessonInfo info{"07-toward-cublas", "double-precision matrix product, step by step toward cuBLAS",
                               "matrix orders n",
                               {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 8)"}}};
+    info.accepts_block = false;  // each kernel's block shape is part of its design
     const wb::Options options = wb::parse_args(argc, argv, info);
     return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
 }

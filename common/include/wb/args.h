@@ -25,6 +25,7 @@ namespace wb {
 struct Block2 {
     int x = 0;                ///< threads (or tile width) along x
     int y = 1;                ///< threads along y
+    bool one_number = false;  ///< given as "N" (meaning NxN), not "XxY"
     std::string str() const;  ///< e.g. "32x8"
     /// Threads in the block.
     long threads() const { return static_cast<long>(x) * y; }
@@ -43,6 +44,7 @@ struct LessonInfo {
     std::string summary;  ///< one line
     std::string sizes_help = "matrix orders";  ///< what --sizes means for this lesson
     std::vector<ExtraOption> extra;            ///< the lesson's own options
+    bool accepts_block = true;                 ///< false: --block is an error (the lesson fixes its blocks)
 };
 
 /// The parsed command line.
