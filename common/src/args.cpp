@@ -161,9 +161,10 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
         } else if (arg == "--sizes") {
             options.sizes = parse_sizes(value(arg));
         } else if (arg == "--block") {
+            const std::string text = value(arg);
             if (!info.accepts_block)
                 usage_error("--block: " + info.name + " chooses its thread blocks itself (see its page)");
-            options.blocks = parse_blocks(value(arg));
+            options.blocks = parse_blocks(text);
         } else if (arg == "--repeat") {
             long n = 0;
             const std::string text = value(arg);
