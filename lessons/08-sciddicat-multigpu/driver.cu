@@ -26,7 +26,8 @@ constexpr int kMinRowsPerRank = 2 * kHaloRows;  // edge rows of a rank never ove
 struct World {
     int rank = 0;
     int ranks = 1;
-    int local_rank = 0;  // rank among the processes of this node
+    int local_rank = 0;     // rank among the processes of this node
+    int ranks_on_node = 1;  // processes on this node
     bool root() const { return rank == 0; }
 };
 
@@ -213,6 +214,7 @@ World start_mpi(int* argc, char*** argv) {
     MPI_Comm node;
     WB_MPI_CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world.rank, MPI_INFO_NULL, &node));
     WB_MPI_CHECK(MPI_Comm_rank(node, &world.local_rank));
+    WB_MPI_CHECK(MPI_Comm_size(node, &world.ranks_on_node));
     WB_MPI_CHECK(MPI_Comm_free(&node));
     return world;
 }
@@ -223,19 +225,14 @@ wb::DeviceInfo choose_gpu(const World& world) {
     std::string why;
     int gpus = 0;
     const bool usable = wb::gpu_available(&why) && cudaGetDeviceCount(&gpus) == cudaSuccess;
-    int ranks_on_node = 0;
-    MPI_Comm node;
-    WB_MPI_CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, world.rank, MPI_INFO_NULL, &node));
-    WB_MPI_CHECK(MPI_Comm_size(node, &ranks_on_node));
-    WB_MPI_CHECK(MPI_Comm_free(&node));
-    const bool enough = usable && gpus >= ranks_on_node;
+    const bool enough = usable && gpus >= world.ranks_on_node;
     if (!all_ranks_agree(enough)) {
         if (world.root()) {
             if (!usable)
                 std::printf("SKIP: no usable CUDA GPU (%s)\n", why.c_str());
             else
                 std::printf("SKIP: %d ranks on this node but only %d GPU(s): one GPU per rank is needed\n",
-                            ranks_on_node, gpus);
+                            world.ranks_on_node, gpus);
         }
         finish(wb::kExitNoGpu);
     }
