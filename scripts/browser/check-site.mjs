@@ -93,7 +93,11 @@ async function checkLessonPage(page, name) {
   if (count === 0) return;
   if (count > 1 && (await hints.nth(1).isVisible())) problem(name, "hint 2 visible before hint 1 was opened");
   await hints.nth(0).locator("summary").click();
-  if (count > 1 && !(await hints.nth(1).isVisible())) problem(name, "opening hint 1 did not reveal hint 2");
+  // The page reveals the next hint from the "toggle" event, which the browser fires as a task
+  // after the click: wait for it (up to 5 s) rather than look at once.
+  const revealed = count < 2 || await hints.nth(1).waitFor({ state: "visible", timeout: 5000 })
+    .then(() => true, () => false);
+  if (!revealed) problem(name, "opening hint 1 did not reveal hint 2");
   console.log(`  ${name}: ${count} hints, revealed one at a time`);
 }
 
