@@ -20,15 +20,36 @@ constexpr int kGraphLaunches = 100;  // launches captured in one CUDA graph (eve
 
 // One GPU version with its launch configuration.
 struct Config {
-    std::string kernel;  // monolithic, grid-stride, shared-no-halo, shared-halo, fused, fused-graph
+    std::string kernel;  // monolithic, grid-stride, shared-no-halo, shared-halo, fused, fused-graph,
+                         // multistep, active-tiles
     dim3 block;
     int iters = 1;       // grid-stride: cells per thread along each axis
     std::string block_name() const {
         const std::string shape = std::to_string(block.x) + "x" + std::to_string(block.y);
-        if (kernel == "multistep") return shape + "/k" + std::to_string(iters);
+        if (steps_per_launch()) return shape + "/k" + std::to_string(iters);
         return shape + (iters > 1 ? "/" + std::to_string(iters) : "");
     }
+    // Versions that run several steps per launch (iters steps).
+    bool steps_per_launch() const { return kernel == "multistep" || kernel == "active-tiles"; }
+    MultistepShape shape() const { return {static_cast<int>(block.x), static_cast<int>(block.y), iters}; }
 };
+
+// Keeps the configurations whose version is named in `list` (comma-separated; empty: all).
+std::vector<Config> only_versions(const std::vector<Config>& configs, const std::string& list) {
+    if (list.empty()) return configs;
+    std::vector<Config> kept;
+    std::size_t begin = 0;
+    while (begin <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', begin), list.size());
+        const std::string name = list.substr(begin, comma - begin);
+        const std::size_t before = kept.size();
+        for (const Config& c : configs)
+            if (c.kernel == name) kept.push_back(c);
+        if (kept.size() == before) wb::usage_error("--versions: unknown version '" + name + "'");
+        begin = comma + 1;
+    }
+    return kept;
+}
 
 std::vector<Config> configs_from(const wb::Options& options, const wb::DeviceInfo& info) {
     std::vector<dim3> blocks;
@@ -51,7 +72,9 @@ std::vector<Config> configs_from(const wb::Options& options, const wb::DeviceInf
     configs.push_back({"fused-graph", tile, 1});
     for (const MultistepShape& m : multistep_shapes())
         configs.push_back({"multistep", dim3(m.tile_x, m.tile_y), m.k});
-    return configs;
+    for (const MultistepShape& m : active_tile_shapes())
+        configs.push_back({"active-tiles", dim3(m.tile_x, m.tile_y), m.k});
+    return only_versions(configs, options.get("versions", ""));
 }
 
 // The device buffers of one terrain, and a stream for graph capture.
@@ -60,7 +83,8 @@ public:
     DeviceState(const std::vector<double>& sz, const std::vector<double>& sh, int rows, int cols)
         : initial_sh_(sh) {
         const std::size_t n = static_cast<std::size_t>(rows) * cols;
-        wb::require_device_memory(7 * n * sizeof(double), "SciddicaT state");
+        const std::size_t tile_bytes = active_tile_state_bytes(rows, cols);
+        wb::require_device_memory(7 * n * sizeof(double) + 2 * tile_bytes, "SciddicaT state");
         double *z = nullptr, *h = nullptr, *h2 = nullptr, *f = nullptr;
         WB_CUDA_CHECK(cudaMalloc(&z, n * sizeof(double)));
         WB_CUDA_CHECK(cudaMalloc(&h, n * sizeof(double)));
@@ -68,6 +92,10 @@ public:
         WB_CUDA_CHECK(cudaMalloc(&f, 4 * n * sizeof(double)));
         WB_CUDA_CHECK(cudaMemcpy(z, sz.data(), n * sizeof(double), cudaMemcpyHostToDevice));
         grid_ = GpuGrid{rows, cols, z, h, h2, f};
+        for (unsigned char*& buffer : tiles_.state) {
+            WB_CUDA_CHECK(cudaMalloc(&buffer, tile_bytes));
+            WB_CUDA_CHECK(cudaMemset(buffer, 0, tile_bytes));
+        }
         WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     }
     ~DeviceState() {
@@ -77,6 +105,7 @@ public:
         cudaFree(grid_.sh);
         cudaFree(grid_.sh_next);
         cudaFree(grid_.sf);
+        for (unsigned char* buffer : tiles_.state) cudaFree(buffer);
     }
     DeviceState(const DeviceState&) = delete;
     DeviceState& operator=(const DeviceState&) = delete;
@@ -93,7 +122,7 @@ public:
     // Enqueues `steps` steps of a version; returns the buffer that holds the result.
     double* run(const Config& c, int steps) {
         if (c.kernel == "fused") return run_chunks(c, steps, false);
-        if (c.kernel == "fused-graph" || c.kernel == "multistep") return run_chunks(c, steps, true);
+        if (c.kernel == "fused-graph" || c.steps_per_launch()) return run_chunks(c, steps, true);
         for (int s = 0; s < steps; ++s) {
             if (c.kernel == "monolithic") monolithic_step(grid_, c.block);
             else if (c.kernel == "grid-stride") grid_stride_step(grid_, c.block, c.iters);
@@ -104,7 +133,7 @@ public:
     }
 
     cudaStream_t stream_for(const Config& c) const {
-        return (c.kernel.rfind("fused", 0) == 0 || c.kernel == "multistep") ? stream_ : nullptr;
+        return (c.kernel.rfind("fused", 0) == 0 || c.steps_per_launch()) ? stream_ : nullptr;
     }
     std::size_t cells() const { return static_cast<std::size_t>(grid_.rows) * grid_.cols; }
     cudaStream_t stream() const { return stream_; }
@@ -115,13 +144,14 @@ private:
     }
 
     // Steps advanced by one launch of a ping-pong version.
-    static int chunk_steps(const Config& c) { return c.kernel == "multistep" ? c.iters : 1; }
+    static int chunk_steps(const Config& c) { return c.steps_per_launch() ? c.iters : 1; }
 
     // One launch: min(steps, chunk) steps from `in` into `out`.
     void launch_chunk(const Config& c, const double* in, double* out, int steps) {
         if (c.kernel == "multistep") {
-            multistep_launch(grid_, MultistepShape{static_cast<int>(c.block.x), static_cast<int>(c.block.y), c.iters},
-                             in, out, steps, stream_);
+            multistep_launch(grid_, c.shape(), in, out, steps, stream_);
+        } else if (c.kernel == "active-tiles") {
+            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, stream_);
         } else {
             sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
             WB_CHECK_LAUNCH("fused_step_kernel");
@@ -135,8 +165,10 @@ private:
         double* in = grid_.sh;
         double* out = grid_.sh_next;
         int done = 0;
+        const cudaGraphExec_t exec = graph ? graph_for(c) : nullptr;
+        // Timed with the run: the second buffer and the tile states start from the initial state.
+        if (c.kernel == "active-tiles") active_tiles_prepare(grid_, c.shape(), tiles_, stream_);
         if (graph) {
-            cudaGraphExec_t exec = graph_for(c);
             for (; done + chunk * kGraphLaunches <= steps; done += chunk * kGraphLaunches)
                 WB_CUDA_CHECK(cudaGraphLaunch(exec, stream_));
         }
@@ -173,6 +205,7 @@ private:
 
     std::vector<double> initial_sh_;
     GpuGrid grid_;
+    ActiveTileState tiles_;
     cudaStream_t stream_ = nullptr;
     std::vector<std::pair<std::string, cudaGraphExec_t>> graphs_;
 };
@@ -440,7 +473,8 @@ int main(int argc, char** argv) {
          {"tessina-steps", "N", "check: steps on tessina (default 100)"},
          {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
-         {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"}}};
+         {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"},
+         {"versions", "LIST", "only these versions, e.g. fused-graph,active-tiles (default: all)"}}};
     const wb::Options options = wb::parse_args(argc, argv, info);
     return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
 }
