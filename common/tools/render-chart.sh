@@ -8,7 +8,7 @@ gnuplot=$1 source_dir=$2 bench_dir=$3 out=$4 script=$5 vars=${6:-}
 mkdir -p "$(dirname "$out")"
 if [ -s "$out.png" ] && [ -s "$out.svg" ]; then
   newer=$(find "$source_dir/plots" "$source_dir/data" ${bench_dir:+"$bench_dir"} -newer "$out.png" \
-          \( -name '*.gp' -o -name '*.csv' \) 2>/dev/null | head -n 1)
+          \( -name '*.gp' -o -name '*.gpi' -o -name '*.csv' \) 2>/dev/null | head -n 1)
   [ -z "$newer" ] && exit 0
 fi
 cd "$source_dir" || exit 1
