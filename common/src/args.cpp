@@ -11,10 +11,6 @@
 
 namespace wb {
 
-namespace {
-
-constexpr long kMaxDimension = 1L << 30;
-
 std::vector<std::string> split(const std::string& text, char separator) {
     std::vector<std::string> parts;
     std::string part;
@@ -23,6 +19,10 @@ std::vector<std::string> split(const std::string& text, char separator) {
     if (!text.empty() && text.back() == separator) parts.push_back("");
     return parts;
 }
+
+namespace {
+
+constexpr long kMaxDimension = 1L << 30;
 
 // Parses a whole decimal integer; false on anything else (sign, spaces, junk, overflow).
 bool parse_long(const std::string& text, long& value) {

@@ -38,15 +38,11 @@ struct Config {
 std::vector<Config> only_versions(const std::vector<Config>& configs, const std::string& list) {
     if (list.empty()) return configs;
     std::vector<Config> kept;
-    std::size_t begin = 0;
-    while (begin <= list.size()) {
-        const std::size_t comma = std::min(list.find(',', begin), list.size());
-        const std::string name = list.substr(begin, comma - begin);
+    for (const std::string& name : wb::split(list, ',')) {
         const std::size_t before = kept.size();
         for (const Config& c : configs)
             if (c.kernel == name) kept.push_back(c);
         if (kept.size() == before) wb::usage_error("--versions: unknown version '" + name + "'");
-        begin = comma + 1;
     }
     return kept;
 }

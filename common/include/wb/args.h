@@ -75,6 +75,10 @@ Options parse_args(int argc, char** argv, const LessonInfo& info);
 /// Prints "error: <message> (try --help)" to stderr and exits with kExitUsage.
 [[noreturn]] void usage_error(const std::string& message);
 
+/// Splits "a,b,,c" at each separator into "a", "b", "", "c" (a trailing separator gives a
+/// last empty part).
+std::vector<std::string> split(const std::string& text, char separator);
+
 /// Parses a list like "1,7,60", "1000:10000:1000" or "61x37x53,4096x3x4096".
 std::vector<std::vector<long>> parse_sizes(const std::string& text);
 /// Parses a list like "16,32x8,256".
