@@ -39,15 +39,12 @@ constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness 
 constexpr unsigned char kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16, kDirty = 32;
 constexpr int kCachedTiles = 8192;                // tile states held in shared memory per block
 
-__device__ inline bool in_model_domain(int i, int j, int rows, int cols) {
-    return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
-}
+using sciddicat::in_active_domain;
 
-// State bits of a source at (y, x) inside a TX x TY tile.
-template <int TX, int TY, int K>
-__device__ unsigned source_bits(int y, int x) {
-    return kWet | (y < K ? kNearNorth : 0) | (y >= TY - K ? kNearSouth : 0) | (x < K ? kNearWest : 0) |
-           (x >= TX - K ? kNearEast : 0);
+// State bits of a source at (y, x) inside a tile_x x tile_y tile, for launches of k steps.
+__device__ unsigned source_bits(int y, int x, int tile_x, int tile_y, int k) {
+    return kWet | (y < k ? kNearNorth : 0) | (y >= tile_y - k ? kNearSouth : 0) | (x < k ? kNearWest : 0) |
+           (x >= tile_x - k ? kNearEast : 0);
 }
 
 // ORs each thread's bits over the block (every thread gets the result).
@@ -132,7 +129,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         z[c] = inside ? sz[k] : 0.0;
         h[c] = inside ? sh_in[k] : 0.0;
         for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = 0.0;
-        if (h[c] > kDry && in_model_domain(i, j, rows, cols)) {
+        if (h[c] > kDry && in_active_domain(i, j, rows, cols)) {
             y0 = min(y0, ly), y1 = max(y1, ly), x0 = min(x0, lx), x1 = max(x1, lx);
         }
     }
@@ -150,7 +147,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         const int fw = fx1 - fx0 + 1, fcells = fw > 0 && fy1 >= fy0 ? fw * (fy1 - fy0 + 1) : 0;
         for (int t = thread; t < fcells; t += TX * TY) {
             const int ly = fy0 + t / fw, lx = fx0 + t % fw, c = ly * R::kX + lx;
-            if (h[c] > kDry && in_model_domain(row0 + ly, col0 + lx, rows, cols)) {
+            if (h[c] > kDry && in_active_domain(row0 + ly, col0 + lx, rows, cols)) {
                 sources[atomicAdd(source_count, 1)] = c;
             } else {
                 for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = 0.0;
@@ -176,7 +173,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         y0 = R::kY, y1 = -1, x0 = R::kX, x1 = -1;
         for (int t = thread; t < ucells; t += TX * TY) {
             const int ly = uy0 + t / uw, lx = ux0 + t % uw, c = ly * R::kX + lx;
-            if (!in_model_domain(row0 + ly, col0 + lx, rows, cols)) continue;
+            if (!in_active_domain(row0 + ly, col0 + lx, rows, cols)) continue;
             const double* north = f;
             const double* west = f + R::kCells;
             const double* east = f + 2 * R::kCells;
@@ -200,7 +197,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
     if (i < rows && j < cols) {
         const double v = h[ly * R::kX + lx];
         sh_out[static_cast<long>(i) * cols + j] = v;
-        if (v > kDry && in_model_domain(i, j, rows, cols)) bits = source_bits<TX, TY, K>(threadIdx.y, threadIdx.x);
+        if (v > kDry && in_active_domain(i, j, rows, cols)) bits = source_bits(threadIdx.y, threadIdx.x, TX, TY, K);
     }
     bits = block_or(bits, shared_bits);
     if (thread == 0) state_out[tile] = kDirty | bits;
@@ -273,15 +270,15 @@ __global__ void __launch_bounds__(TX * TY) active_tiles_kernel(const double* sz,
     }
 }
 
-// Initial tile states: where the sources are; both buffers equal (not dirty). One block per tile.
-template <int TX, int TY, int K>
-__global__ void __launch_bounds__(TX * TY) initial_state_kernel(const double* sh, unsigned char* state, int rows,
-                                                                int cols, int tiles_x) {
+// Initial tile states: where the sources are; both buffers equal (not dirty). One block per
+// tile, one thread per cell (blockDim is the tile).
+__global__ void initial_state_kernel(const double* sh, unsigned char* state, int rows, int cols, int tiles_x, int k) {
     __shared__ unsigned shared_bits;
-    const int i = (blockIdx.x / tiles_x) * TY + threadIdx.y, j = (blockIdx.x % tiles_x) * TX + threadIdx.x;
+    const int tile_x = blockDim.x, tile_y = blockDim.y;
+    const int i = (blockIdx.x / tiles_x) * tile_y + threadIdx.y, j = (blockIdx.x % tiles_x) * tile_x + threadIdx.x;
     unsigned bits = 0;
-    if (i < rows && j < cols && in_model_domain(i, j, rows, cols) && sh[static_cast<long>(i) * cols + j] > kDry)
-        bits = source_bits<TX, TY, K>(threadIdx.y, threadIdx.x);
+    if (i < rows && j < cols && in_active_domain(i, j, rows, cols) && sh[static_cast<long>(i) * cols + j] > kDry)
+        bits = source_bits(threadIdx.y, threadIdx.x, tile_x, tile_y, k);
     bits = block_or(bits, &shared_bits);
     if (threadIdx.x == 0 && threadIdx.y == 0) state[blockIdx.x] = static_cast<unsigned char>(bits);
 }
@@ -317,13 +314,6 @@ void launch_active(const GpuGrid& g, const ActiveTileState& s, const double* in,
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
-template <int TX, int TY, int K>
-void prepare_active(const GpuGrid& g, const ActiveTileState& s, cudaStream_t stream) {
-    const int tiles = tiles_along(g.cols, TX) * tiles_along(g.rows, TY);
-    initial_state_kernel<TX, TY, K><<<tiles, dim3(TX, TY), 0, stream>>>(g.sh, s.state[0], g.rows, g.cols,
-                                                                          tiles_along(g.cols, TX));
-    WB_CHECK_LAUNCH("initial_state_kernel");
-}
 
 }  // namespace
 
@@ -340,14 +330,10 @@ void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const A
     const std::size_t n = static_cast<std::size_t>(g.rows) * g.cols;
     // Tiles never computed are read from either buffer: both must hold the initial thickness.
     WB_CUDA_CHECK(cudaMemcpyAsync(g.sh_next, g.sh, n * sizeof(double), cudaMemcpyDeviceToDevice, stream));
-    const int key = shape.tile_x * 10000 + shape.tile_y * 100 + shape.k;
-    switch (key) {
-        case 321608: prepare_active<32, 16, 8>(g, s, stream); break;
-        case 321604: prepare_active<32, 16, 4>(g, s, stream); break;
-        case 321602: prepare_active<32, 16, 2>(g, s, stream); break;
-        case 161604: prepare_active<16, 16, 4>(g, s, stream); break;
-        default: wb::usage_error("active tiles: no kernel for this tile and K");
-    }
+    const int tiles_x = tiles_along(g.cols, shape.tile_x), tiles = tiles_x * tiles_along(g.rows, shape.tile_y);
+    initial_state_kernel<<<tiles, dim3(shape.tile_x, shape.tile_y), 0, stream>>>(g.sh, s.state[0], g.rows, g.cols,
+                                                                                 tiles_x, shape.k);
+    WB_CHECK_LAUNCH("initial_state_kernel");
 }
 
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,

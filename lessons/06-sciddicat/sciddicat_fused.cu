@@ -10,10 +10,6 @@ constexpr int kTX = kFusedTileX, kTY = kFusedTileY;
 constexpr int kFlowX = kTX + 2, kFlowY = kTY + 2;  // the tile plus a one-cell ring
 constexpr int kLoadX = kTX + 4, kLoadY = kTY + 4;  // plus the ring's neighbours
 
-__device__ bool is_active(int global_row, int col, int global_rows, int cols) {
-    return global_row >= 1 && global_row <= global_rows - 2 && col >= 1 && col <= cols - 2;
-}
-
 __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
     __shared__ double z[kLoadY][kLoadX];
     __shared__ double h[kLoadY][kLoadX];
@@ -38,7 +34,7 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
         const int fy = t / kFlowX, fx = t % kFlowX;
         const int ly = fy + 1, lx = fx + 1;  // position in the loaded region
         double f[4] = {0.0, 0.0, 0.0, 0.0};
-        if (is_active(s.first_row + row0 - 1 + fy, col0 - 1 + fx, s.global_rows, s.cols)) {
+        if (in_active_domain(s.first_row + row0 - 1 + fy, col0 - 1 + fx, s.global_rows, s.cols)) {
             const double u[4] = {z[ly - 1][lx] + h[ly - 1][lx], z[ly][lx - 1] + h[ly][lx - 1],
                                  z[ly][lx + 1] + h[ly][lx + 1], z[ly + 1][lx] + h[ly + 1][lx]};
             cell_outflows(h[ly][lx], z[ly][lx], u, f);
@@ -51,7 +47,7 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
     const int r = row0 + threadIdx.y, c = col0 + threadIdx.x;
     if (r >= end || c >= s.cols) return;
     const long k = static_cast<long>(r) * s.cols + c;
-    if (!is_active(s.first_row + r, c, s.global_rows, s.cols)) {
+    if (!in_active_domain(s.first_row + r, c, s.global_rows, s.cols)) {
         s.sh_out[k] = s.sh_in[k];
         return;
     }

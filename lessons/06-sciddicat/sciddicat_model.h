@@ -86,6 +86,11 @@ void initial_state(const Terrain& terrain, std::vector<double>& sz, std::vector<
 /// sf (4 * rows * cols) is used as scratch; it is zeroed first.
 void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<double>& sf, int steps);
 
+/// True for the cells the model updates: every cell of a rows x cols grid but the outermost ring.
+SCIDDICAT_HD inline bool in_active_domain(int i, int j, int rows, int cols) {
+    return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
+}
+
 /// Minimisation of differences for one cell: h its thickness, u[0] its altitude, u[1..4] the
 /// neighbours' altitude + thickness (N, W, E, S). Writes the four outflows (0 where eliminated).
 SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighbours[4], double flow[4]) {

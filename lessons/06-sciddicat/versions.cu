@@ -5,9 +5,7 @@
 
 namespace {
 
-__device__ inline bool active(int i, int j, int rows, int cols) {
-    return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
-}
+using sciddicat::in_active_domain;
 
 // ---- Version 3: grid-stride loops (fewer threads than cells) ----
 
@@ -15,7 +13,7 @@ __global__ void reset_stride_kernel(double* sf, int rows, int cols) {
     const long n = static_cast<long>(rows) * cols;
     for (int i = blockIdx.y * blockDim.y + threadIdx.y; i < rows; i += blockDim.y * gridDim.y)
         for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < cols; j += blockDim.x * gridDim.x) {
-            if (!active(i, j, rows, cols)) continue;
+            if (!in_active_domain(i, j, rows, cols)) continue;
             for (int layer = 0; layer < 4; ++layer) sf[layer * n + static_cast<long>(i) * cols + j] = 0.0;
         }
 }
@@ -24,7 +22,7 @@ __global__ void flows_stride_kernel(const double* sz, const double* sh, double* 
     const long n = static_cast<long>(rows) * cols;
     for (int i = blockIdx.y * blockDim.y + threadIdx.y; i < rows; i += blockDim.y * gridDim.y)
         for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < cols; j += blockDim.x * gridDim.x) {
-            if (!active(i, j, rows, cols)) continue;
+            if (!in_active_domain(i, j, rows, cols)) continue;
             const long k = static_cast<long>(i) * cols + j;
             const double u[4] = {sz[k - cols] + sh[k - cols], sz[k - 1] + sh[k - 1], sz[k + 1] + sh[k + 1],
                                  sz[k + cols] + sh[k + cols]};
@@ -38,7 +36,7 @@ __global__ void width_stride_kernel(double* sh, const double* sf, int rows, int 
     const long n = static_cast<long>(rows) * cols;
     for (int i = blockIdx.y * blockDim.y + threadIdx.y; i < rows; i += blockDim.y * gridDim.y)
         for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < cols; j += blockDim.x * gridDim.x) {
-            if (!active(i, j, rows, cols)) continue;
+            if (!in_active_domain(i, j, rows, cols)) continue;
             const long k = static_cast<long>(i) * cols + j;
             double h = sh[k];
             h += sf[3 * n + k - cols] - sf[k];
@@ -74,7 +72,7 @@ __global__ void flows_no_halo_kernel(const double* sz, const double* sh, double*
     z[c] = inside ? sz[k] : 0.0;
     h[c] = inside ? sh[k] : 0.0;
     __syncthreads();
-    if (!active(i, j, rows, cols)) return;
+    if (!in_active_domain(i, j, rows, cols)) return;
     const double u[4] = {tile_or_global(z, sz, i - 1, j, cols) + tile_or_global(h, sh, i - 1, j, cols),
                          tile_or_global(z, sz, i, j - 1, cols) + tile_or_global(h, sh, i, j - 1, cols),
                          tile_or_global(z, sz, i, j + 1, cols) + tile_or_global(h, sh, i, j + 1, cols),
@@ -96,7 +94,7 @@ __global__ void width_no_halo_kernel(double* sh, const double* sf, int rows, int
     const bool inside = i < rows && j < cols;
     for (int layer = 0; layer < 4; ++layer) tiles[layer * slots + c] = inside ? sf[layer * n + k] : 0.0;
     __syncthreads();
-    if (!active(i, j, rows, cols)) return;
+    if (!in_active_domain(i, j, rows, cols)) return;
     const double* north = tiles;
     const double* west = tiles + slots;
     const double* east = tiles + 2 * slots;
@@ -112,7 +110,7 @@ __global__ void width_no_halo_kernel(double* sh, const double* sf, int rows, int
 __global__ void reset_plain_kernel(double* sf, int rows, int cols) {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (!active(i, j, rows, cols)) return;
+    if (!in_active_domain(i, j, rows, cols)) return;
     const long n = static_cast<long>(rows) * cols;
     for (int layer = 0; layer < 4; ++layer) sf[layer * n + static_cast<long>(i) * cols + j] = 0.0;
 }
@@ -177,7 +175,7 @@ __global__ void multistep_kernel(const double* sz, const double* sh_in, double* 
         for (int t = thread; t < fw * fh; t += TX * TY) {
             const int ly = mf + t / fw, lx = mf + t % fw, c = ly * kRX + lx;
             double flow[4] = {0.0, 0.0, 0.0, 0.0};
-            if (active(row0 + ly, col0 + lx, rows, cols)) {
+            if (in_active_domain(row0 + ly, col0 + lx, rows, cols)) {
                 const double u[4] = {z[c - kRX] + h[c - kRX], z[c - 1] + h[c - 1], z[c + 1] + h[c + 1],
                                      z[c + kRX] + h[c + kRX]};
                 sciddicat::cell_outflows(h[c], z[c], u, flow);
@@ -188,7 +186,7 @@ __global__ void multistep_kernel(const double* sz, const double* sh_in, double* 
         const int uw = kRX - 2 * mu, uh = kRY - 2 * mu;
         for (int t = thread; t < uw * uh; t += TX * TY) {
             const int ly = mu + t / uw, lx = mu + t % uw, c = ly * kRX + lx;
-            if (!active(row0 + ly, col0 + lx, rows, cols)) continue;
+            if (!in_active_domain(row0 + ly, col0 + lx, rows, cols)) continue;
             const double* north = f;
             const double* west = f + kCells;
             const double* east = f + 2 * kCells;
