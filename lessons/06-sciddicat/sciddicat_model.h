@@ -9,6 +9,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -91,8 +92,21 @@ SCIDDICAT_HD inline bool in_active_domain(int i, int j, int rows, int cols) {
     return i >= 1 && i < rows - 1 && j >= 1 && j < cols - 1;
 }
 
+/// sum / count for count 1..5, rounded exactly as the division is, for sums far from overflow
+/// and underflow (altitudes are): the product by the rounded reciprocal, then one correction
+/// with the exact remainder (Markstein's theorem). Three dependent operations and no branch,
+/// where a double division is a longer sequence with a slow path.
+SCIDDICAT_HD inline double divide_by_count(double sum, int count) {
+    const double reciprocal = count == 5 ? 0.2 : count == 4 ? 0.25 : count == 3 ? 1.0 / 3.0 : count == 2 ? 0.5 : 1.0;
+    const double quotient = sum * reciprocal;
+    const double remainder = fma(-static_cast<double>(count), quotient, sum);  // exact
+    return fma(remainder, reciprocal, quotient);
+}
+
 /// Minimisation of differences for one cell: h its thickness, u[0] its altitude, u[1..4] the
 /// neighbours' altitude + thickness (N, W, E, S). Writes the four outflows (0 where eliminated).
+/// kByReciprocal: divide with divide_by_count (same result, shorter chain).
+template <bool kByReciprocal = false>
 SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighbours[4], double flow[4]) {
     double u[5];
     u[0] = z + kEpsilon;
@@ -109,7 +123,7 @@ SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighb
                 average += u[k];
                 ++count;
             }
-        if (count != 0) average = average / count;
+        if (count != 0) average = kByReciprocal ? divide_by_count(average, count) : average / count;
         again = false;
         for (int k = 0; k < 5; ++k)
             if (!eliminated[k] && average <= u[k]) {
