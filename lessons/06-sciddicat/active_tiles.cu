@@ -22,7 +22,16 @@
 // the bounding box of the sources only.
 //
 // The launch is persistent: one block per resident slot on the GPU, each block finding its
-// share of the tiles to compute, so that a thousand dry tiles cost no block scheduling.
+// share of the tiles to compute, so that a thousand dry tiles cost no block scheduling. A block
+// has THREADS threads whatever its tile: the region of a tile (tile plus border) has several
+// times more cells than the tile, and more threads share its minimisations.
+//
+// What a step costs in the busiest block (measured with clock64() per phase on an H100): the
+// minimisations of the region's sources, about two per thread, take half of it. One
+// minimisation is a chain of about 1200 cycles (a warp alone on an SM), and an SM completes
+// only about 0.26 per cycle with 512 threads, so a dense region's thousand sources take some
+// 4000 cycles a step. Dividing by the reciprocal of count (divide_by_count) shortens the chain
+// by a fifth with the same result.
 #include "sciddicat_gpu.h"
 
 #include "wb/workbook.h"
@@ -38,6 +47,7 @@ constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness 
 // west or east edge; its two thickness buffers differ.
 constexpr unsigned char kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16, kDirty = 32;
 constexpr int kCachedTiles = 8192;                // tile states held in shared memory per block
+constexpr int kListedTiles = 1024;                // tiles one block can take in one launch
 
 using sciddicat::in_active_domain;
 
@@ -47,12 +57,12 @@ __device__ unsigned source_bits(int y, int x, int tile_x, int tile_y, int k) {
            (x >= tile_x - k ? kNearEast : 0);
 }
 
-// ORs each thread's bits over the block (every thread gets the result).
+// ORs each thread's bits over the block (every thread gets the result). One-dimensional blocks.
 __device__ unsigned block_or(unsigned bits, unsigned* shared_bits) {
     if (threadIdx.x == 0 && threadIdx.y == 0) *shared_bits = 0;
     __syncthreads();
     bits = __reduce_or_sync(0xffffffffu, bits);
-    if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 == 0 && bits) atomicOr(shared_bits, bits);
+    if (threadIdx.x % 32 == 0 && bits) atomicOr(shared_bits, bits);
     __syncthreads();
     return *shared_bits;
 }
@@ -82,17 +92,30 @@ struct SourceBox {
 };
 
 // Merges one thread's box into the block's: warp reduction first, then one atomic per warp.
+// One-dimensional blocks; every thread of the warp must call it.
 __device__ void merge_box(SourceBox* box, int y0, int y1, int x0, int x1) {
     y0 = __reduce_min_sync(0xffffffffu, y0);
     x0 = __reduce_min_sync(0xffffffffu, x0);
     y1 = __reduce_max_sync(0xffffffffu, y1);
     x1 = __reduce_max_sync(0xffffffffu, x1);
-    if ((threadIdx.x + threadIdx.y * blockDim.x) % 32 == 0 && y1 >= 0) {
+    if (threadIdx.x % 32 == 0 && y1 >= 0) {
         atomicMin(&box->y0, y0);
         atomicMax(&box->y1, y1);
         atomicMin(&box->x0, x0);
         atomicMax(&box->x1, x1);
     }
+}
+
+// Appends `cell` to the block's list when `listed`, with one atomic per warp: a counter that
+// every thread of the block increments in turn would serialise hundreds of updates. Every
+// thread of the warp must call it.
+__device__ void append_if(bool listed, int cell, int* list, int* count) {
+    const unsigned listed_lanes = __ballot_sync(0xffffffffu, listed);
+    const int lane = threadIdx.x % 32;
+    int first = 0;
+    if (lane == 0 && listed_lanes) first = atomicAdd(count, __popc(listed_lanes));
+    first = __shfl_sync(0xffffffffu, first, 0);
+    if (listed) list[first + __popc(listed_lanes & ((1u << lane) - 1))] = cell;
 }
 
 // Shared memory of one tile's region: altitude, thickness, the four outflow layers and the list
@@ -103,26 +126,34 @@ struct Region {
     static constexpr std::size_t kBytes = (6 * sizeof(double) + sizeof(int)) * kCells;
 };
 
-// Runs `steps` (<= K) steps on one tile and writes its thickness and state. Whole block.
-template <int TX, int TY, int K>
+// The block's bookkeeping of the tile it computes.
+struct TileScratch {
+    SourceBox box;
+    int source_count;
+    unsigned bits;
+};
+
+// Runs `steps` (<= K) steps on one tile and writes its thickness and state. Whole block of
+// THREADS threads (one dimension).
+template <int TX, int TY, int K, int THREADS>
 __device__ void compute_tile(int tile, int tiles_x, const double* sz, const double* sh_in, double* sh_out,
-                             unsigned char* state_out, int rows, int cols, int steps, double* smem, SourceBox* box,
-                             unsigned* shared_bits, int* source_count) {
+                             unsigned char* state_out, int rows, int cols, int steps, double* smem,
+                             TileScratch* scratch) {
     using R = Region<TX, TY, K>;
     double* z = smem;
     double* h = z + R::kCells;
     double* f = h + R::kCells;  // north, west, east, south layers of kCells each
     int* sources = reinterpret_cast<int*>(f + 4 * R::kCells);
-    const int thread = threadIdx.y * TX + threadIdx.x;
+    const int thread = threadIdx.x;
     const int row0 = (tile / tiles_x) * TY - R::kHalo, col0 = (tile % tiles_x) * TX - R::kHalo;
 
     if (thread == 0) {
-        *box = SourceBox{R::kY, -1, R::kX, -1};
-        *source_count = 0;
+        scratch->box = SourceBox{R::kY, -1, R::kX, -1};
+        scratch->source_count = 0;
     }
     __syncthreads();
     int y0 = R::kY, y1 = -1, x0 = R::kX, x1 = -1;
-    for (int c = thread; c < R::kCells; c += TX * TY) {
+    for (int c = thread; c < R::kCells; c += THREADS) {
         const int ly = c / R::kX, lx = c % R::kX, i = row0 + ly, j = col0 + lx;
         const bool inside = i >= 0 && i < rows && j >= 0 && j < cols;
         const long k = static_cast<long>(i) * cols + j;
@@ -133,7 +164,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
             y0 = min(y0, ly), y1 = max(y1, ly), x0 = min(x0, lx), x1 = max(x1, lx);
         }
     }
-    merge_box(box, y0, y1, x0, x1);
+    merge_box(&scratch->box, y0, y1, x0, x1);
     __syncthreads();
 
     for (int s = 0; s < steps; ++s) {
@@ -141,37 +172,36 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         // dry cells get zero outflows and the sources go to a list, so that each thread then has
         // about one minimisation to do (it is a long chain of dependent operations).
         const int mf = 1 + 2 * s;
-        const SourceBox b = *box;
+        const SourceBox b = scratch->box;
         const int fy0 = max(b.y0, mf), fy1 = min(b.y1, R::kY - 1 - mf);
         const int fx0 = max(b.x0, mf), fx1 = min(b.x1, R::kX - 1 - mf);
         const int fw = fx1 - fx0 + 1, fcells = fw > 0 && fy1 >= fy0 ? fw * (fy1 - fy0 + 1) : 0;
-        for (int t = thread; t < fcells; t += TX * TY) {
-            const int ly = fy0 + t / fw, lx = fx0 + t % fw, c = ly * R::kX + lx;
-            if (h[c] > kDry && in_active_domain(row0 + ly, col0 + lx, rows, cols)) {
-                sources[atomicAdd(source_count, 1)] = c;
-            } else {
+        for (int base = 0; base < fcells; base += THREADS) {  // the same trip count in every thread
+            const int t = base + thread, ly = fy0 + t / fw, lx = fx0 + t % fw, c = ly * R::kX + lx;
+            const bool source = t < fcells && h[c] > kDry && in_active_domain(row0 + ly, col0 + lx, rows, cols);
+            if (t < fcells && !source)
                 for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = 0.0;
-            }
+            append_if(source, c, sources, &scratch->source_count);
         }
         __syncthreads();
-        const int count = *source_count;
-        for (int t = thread; t < count; t += TX * TY) {
+        const int count = scratch->source_count;
+        for (int t = thread; t < count; t += THREADS) {
             const int c = sources[t];
             const double u[4] = {z[c - R::kX] + h[c - R::kX], z[c - 1] + h[c - 1], z[c + 1] + h[c + 1],
                                  z[c + R::kX] + h[c + R::kX]};
             double flow[4];
-            sciddicat::cell_outflows(h[c], z[c], u, flow);
+            sciddicat::cell_outflows<true>(h[c], z[c], u, flow);  // divide_by_count: same bits, faster
             for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = flow[n];
         }
         __syncthreads();
-        if (thread == 0) *source_count = 0;  // read by everybody before the barrier above
+        if (thread == 0) scratch->source_count = 0;  // read by everybody before the barrier above
         // Mass balance of the box grown by one cell (the cells that can receive debris).
         const int mu = 2 + 2 * s;
         const int uy0 = max(b.y0 - 1, mu), uy1 = min(b.y1 + 1, R::kY - 1 - mu);
         const int ux0 = max(b.x0 - 1, mu), ux1 = min(b.x1 + 1, R::kX - 1 - mu);
         const int uw = ux1 - ux0 + 1, ucells = uw > 0 && uy1 >= uy0 ? uw * (uy1 - uy0 + 1) : 0;
         y0 = R::kY, y1 = -1, x0 = R::kX, x1 = -1;
-        for (int t = thread; t < ucells; t += TX * TY) {
+        for (int t = thread; t < ucells; t += THREADS) {
             const int ly = uy0 + t / uw, lx = ux0 + t % uw, c = ly * R::kX + lx;
             if (!in_active_domain(row0 + ly, col0 + lx, rows, cols)) continue;
             const double* north = f;
@@ -186,113 +216,114 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
             h[c] = v;
             if (v > kDry) y0 = min(y0, ly), y1 = max(y1, ly), x0 = min(x0, lx), x1 = max(x1, lx);
         }
-        merge_box(box, y0, y1, x0, x1);
+        merge_box(&scratch->box, y0, y1, x0, x1);
         __syncthreads();
     }
 
     // The tile itself is exact now: write it, and where it still holds sources.
-    const int ly = R::kHalo + threadIdx.y, lx = R::kHalo + threadIdx.x;
-    const int i = row0 + ly, j = col0 + lx;
     unsigned bits = 0;
-    if (i < rows && j < cols) {
-        const double v = h[ly * R::kX + lx];
+    for (int c = thread; c < TX * TY; c += THREADS) {
+        const int y = c / TX, x = c % TX, i = row0 + R::kHalo + y, j = col0 + R::kHalo + x;
+        if (i >= rows || j >= cols) continue;
+        const double v = h[(R::kHalo + y) * R::kX + R::kHalo + x];
         sh_out[static_cast<long>(i) * cols + j] = v;
-        if (v > kDry && in_active_domain(i, j, rows, cols)) bits = source_bits(threadIdx.y, threadIdx.x, TX, TY, K);
+        if (v > kDry && in_active_domain(i, j, rows, cols)) bits |= source_bits(y, x, TX, TY, K);
     }
-    bits = block_or(bits, shared_bits);
+    bits = block_or(bits, &scratch->bits);
     if (thread == 0) state_out[tile] = kDirty | bits;
 }
 
 // A tile debris cannot reach: its thickness does not change, so the newer buffer is copied.
-template <int TX, int TY>
+template <int TX, int TY, int THREADS>
 __device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh_out, unsigned char* state_out,
                           int rows, int cols) {
-    const int i = (tile / tiles_x) * TY + threadIdx.y, j = (tile % tiles_x) * TX + threadIdx.x;
-    if (i < rows && j < cols) sh_out[static_cast<long>(i) * cols + j] = sh_in[static_cast<long>(i) * cols + j];
-    if (threadIdx.x == 0 && threadIdx.y == 0) state_out[tile] = 0;
+    for (int c = threadIdx.x; c < TX * TY; c += THREADS) {
+        const int i = (tile / tiles_x) * TY + c / TX, j = (tile % tiles_x) * TX + c % TX;
+        if (i < rows && j < cols) sh_out[static_cast<long>(i) * cols + j] = sh_in[static_cast<long>(i) * cols + j];
+    }
+    if (threadIdx.x == 0) state_out[tile] = 0;
 }
 
-template <int TX, int TY, int K>
-__global__ void __launch_bounds__(TX * TY) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
+template <int TX, int TY, int K, int THREADS>
+__global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
                                                                const unsigned char* state_in, unsigned char* state_out,
                                                                int rows, int cols, int tiles_x, int tiles_y, int steps) {
     static_assert(K <= TX && K <= TY, "the eight neighbouring tiles must cover the K-cell reach of the debris");
-    using Scan = cub::BlockScan<int, TX, cub::BLOCK_SCAN_WARP_SCANS, TY>;
+    static_assert(THREADS % 32 == 0, "whole warps");
+    using Scan = cub::BlockScan<int, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
     __shared__ typename Scan::TempStorage scan_storage;
     __shared__ unsigned char cached[kCachedTiles];
-    __shared__ int my_tiles[TX * TY];
+    __shared__ int my_tiles[kListedTiles];  // at most tiles / blocks + 1 of each kind
     __shared__ int my_count;
-    __shared__ SourceBox box;
-    __shared__ unsigned shared_bits;
-    __shared__ int source_count;
+    __shared__ TileScratch scratch;
     extern __shared__ double smem[];
 
     const int tiles = tiles_x * tiles_y;
-    const int thread = threadIdx.y * TX + threadIdx.x;
+    const int thread = threadIdx.x;
     const unsigned char* state = state_in;
     if (tiles <= kCachedTiles) {
-        for (int t = thread; t < tiles; t += TX * TY) cached[t] = state_in[t];
+        for (int t = thread; t < tiles; t += THREADS) cached[t] = state_in[t];
         __syncthreads();
         state = cached;
     }
     // Tiles with work are numbered in order; this block takes numbers blockIdx.x, blockIdx.x +
     // gridDim.x, ... for computing, and the same numbers counted from the last block for copying
-    // (few tiles need a copy: with both lists shorter than the grid, no block does both). Block 0
-    // records the state of the tiles left alone.
-    int computes = 0, copies = 0;
+    // (few tiles need a copy: with both lists shorter than the grid, no block does both). Each
+    // thread looks at a run of consecutive tiles; one scan numbers them all. Block 0 records the
+    // state of the tiles left alone.
+    const int run = (tiles + THREADS - 1) / THREADS, first = thread * run, last = min(tiles, first + run);
+    constexpr int kCopyUnit = 1 << 16;  // computes and copies counted in one int: copies above this
+    int counts = 0;
+    for (int tile = first; tile < last; ++tile) {
+        const TileWork work = work_for(state, tile, tiles_x, tiles_y);
+        counts += work == TileWork::compute ? 1 : work == TileWork::copy ? kCopyUnit : 0;
+        if (work == TileWork::none && blockIdx.x == 0) state_out[tile] = 0;
+    }
+    if (thread == 0) my_count = 0;
+    int numbers = 0;
+    Scan(scan_storage).ExclusiveSum(counts, numbers);
+    int compute_number = numbers % kCopyUnit, copy_number = numbers / kCopyUnit;
     const int blocks = gridDim.x, me = blockIdx.x;
-    for (int base = 0; base < tiles; base += TX * TY) {
-        const int tile = base + thread;
-        const TileWork work = tile < tiles ? work_for(state, tile, tiles_x, tiles_y) : TileWork::none;
-        if (tile < tiles && work == TileWork::none && me == 0) state_out[tile] = 0;
-        int compute_number = 0, compute_count = 0, copy_number = 0, copy_count = 0;
-        Scan(scan_storage).ExclusiveSum(work == TileWork::compute ? 1 : 0, compute_number, compute_count);
-        __syncthreads();
-        Scan(scan_storage).ExclusiveSum(work == TileWork::copy ? 1 : 0, copy_number, copy_count);
-        if (thread == 0) my_count = 0;
-        __syncthreads();
-        if (work == TileWork::copy && (copies + copy_number) % blocks == blocks - 1 - me) {
+    for (int tile = first; tile < last && counts != 0; ++tile) {
+        const TileWork work = work_for(state, tile, tiles_x, tiles_y);
+        if (work == TileWork::compute && compute_number++ % blocks == me) my_tiles[atomicAdd(&my_count, 1)] = tile;
+        if (work == TileWork::copy && copy_number++ % blocks == blocks - 1 - me)
             my_tiles[atomicAdd(&my_count, 1)] = -1 - tile;  // negative: copy
-        }
-        if (work == TileWork::compute && (computes + compute_number) % blocks == me)
-            my_tiles[atomicAdd(&my_count, 1)] = tile;
-        __syncthreads();
-        for (int m = 0; m < my_count; ++m) {
-            if (my_tiles[m] < 0)
-                copy_tile<TX, TY>(-1 - my_tiles[m], tiles_x, sh_in, sh_out, state_out, rows, cols);
-            else
-                compute_tile<TX, TY, K>(my_tiles[m], tiles_x, sz, sh_in, sh_out, state_out, rows, cols, steps, smem,
-                                        &box, &shared_bits, &source_count);
-        }
-        computes += compute_count;
-        copies += copy_count;
-        __syncthreads();  // my_tiles and scan_storage are reused by the next batch
+    }
+    __syncthreads();
+    for (int m = 0; m < my_count; ++m) {
+        if (my_tiles[m] < 0)
+            copy_tile<TX, TY, THREADS>(-1 - my_tiles[m], tiles_x, sh_in, sh_out, state_out, rows, cols);
+        else
+            compute_tile<TX, TY, K, THREADS>(my_tiles[m], tiles_x, sz, sh_in, sh_out, state_out, rows, cols, steps, smem,
+                                             &scratch);
     }
 }
 
 // Initial tile states: where the sources are; both buffers equal (not dirty). One block per
-// tile, one thread per cell (blockDim is the tile).
-__global__ void initial_state_kernel(const double* sh, unsigned char* state, int rows, int cols, int tiles_x, int k) {
+// tile, one thread per cell.
+__global__ void initial_state_kernel(const double* sh, unsigned char* state, int rows, int cols, int tiles_x,
+                                     int tile_x, int tile_y, int k) {
     __shared__ unsigned shared_bits;
-    const int tile_x = blockDim.x, tile_y = blockDim.y;
-    const int i = (blockIdx.x / tiles_x) * tile_y + threadIdx.y, j = (blockIdx.x % tiles_x) * tile_x + threadIdx.x;
+    const int y = threadIdx.x / tile_x, x = threadIdx.x % tile_x;
+    const int i = (blockIdx.x / tiles_x) * tile_y + y, j = (blockIdx.x % tiles_x) * tile_x + x;
     unsigned bits = 0;
     if (i < rows && j < cols && in_active_domain(i, j, rows, cols) && sh[static_cast<long>(i) * cols + j] > kDry)
-        bits = source_bits(threadIdx.y, threadIdx.x, tile_x, tile_y, k);
+        bits = source_bits(y, x, tile_x, tile_y, k);
     bits = block_or(bits, &shared_bits);
-    if (threadIdx.x == 0 && threadIdx.y == 0) state[blockIdx.x] = static_cast<unsigned char>(bits);
+    if (threadIdx.x == 0) state[blockIdx.x] = static_cast<unsigned char>(bits);
 }
 
 int tiles_along(int cells, int tile) { return (cells + tile - 1) / tile; }
 
-template <int TX, int TY, int K>
+template <int TX, int TY, int K, int THREADS>
 int resident_blocks() {
     static int blocks = 0;
     if (blocks == 0) {
-        WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K, THREADS>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(Region<TX, TY, K>::kBytes)));
         int per_sm = 0, device = 0, sms = 0;
-        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, active_tiles_kernel<TX, TY, K>, TX * TY,
+        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, active_tiles_kernel<TX, TY, K, THREADS>, THREADS,
                                                                     Region<TX, TY, K>::kBytes));
         WB_CUDA_CHECK(cudaGetDevice(&device));
         WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
@@ -302,22 +333,39 @@ int resident_blocks() {
     return blocks;
 }
 
-template <int TX, int TY, int K>
+template <int TX, int TY, int K, int THREADS>
 void launch_active(const GpuGrid& g, const ActiveTileState& s, const double* in, double* out, int steps,
                    cudaStream_t stream) {
     const int tiles_x = tiles_along(g.cols, TX), tiles_y = tiles_along(g.rows, TY);
+    const int blocks = resident_blocks<TX, TY, K, THREADS>();
+    if (2 * (tiles_x * tiles_y / blocks + 1) > kListedTiles) wb::usage_error("active tiles: grid too large for this GPU");
     const bool from_first = in == g.sh;  // state buffers alternate with the thickness buffers
     const unsigned char* state_in = from_first ? s.state[0] : s.state[1];
     unsigned char* state_out = from_first ? s.state[1] : s.state[0];
-    active_tiles_kernel<TX, TY, K><<<resident_blocks<TX, TY, K>(), dim3(TX, TY), Region<TX, TY, K>::kBytes, stream>>>(
+    active_tiles_kernel<TX, TY, K, THREADS><<<blocks, THREADS, Region<TX, TY, K>::kBytes, stream>>>(
         g.sz, in, out, state_in, state_out, g.rows, g.cols, tiles_x, tiles_y, steps);
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
+// The instantiated kernels: tile, steps per launch, threads per block.
+using Launcher = void (*)(const GpuGrid&, const ActiveTileState&, const double*, double*, int, cudaStream_t);
+struct Instance {
+    MultistepShape shape;
+    Launcher launch;
+};
+const Instance kInstances[] = {
+    {{32, 16, 2, 512}, launch_active<32, 16, 2, 512>},   {{32, 16, 4, 512}, launch_active<32, 16, 4, 512>},
+    {{32, 16, 8, 512}, launch_active<32, 16, 8, 512>},   {{32, 16, 4, 1024}, launch_active<32, 16, 4, 1024>},
+    {{16, 16, 4, 512}, launch_active<16, 16, 4, 512>},   {{16, 16, 8, 512}, launch_active<16, 16, 8, 512>},
+};
 
 }  // namespace
 
-std::vector<MultistepShape> active_tile_shapes() { return {{32, 16, 8}, {32, 16, 4}, {32, 16, 2}, {16, 16, 4}}; }
+std::vector<MultistepShape> active_tile_shapes() {
+    std::vector<MultistepShape> shapes;
+    for (const Instance& instance : kInstances) shapes.push_back(instance.shape);
+    return shapes;
+}
 
 std::size_t active_tile_state_bytes(int rows, int cols) {
     std::size_t most = 0;
@@ -331,19 +379,19 @@ void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const A
     // Tiles never computed are read from either buffer: both must hold the initial thickness.
     WB_CUDA_CHECK(cudaMemcpyAsync(g.sh_next, g.sh, n * sizeof(double), cudaMemcpyDeviceToDevice, stream));
     const int tiles_x = tiles_along(g.cols, shape.tile_x), tiles = tiles_x * tiles_along(g.rows, shape.tile_y);
-    initial_state_kernel<<<tiles, dim3(shape.tile_x, shape.tile_y), 0, stream>>>(g.sh, s.state[0], g.rows, g.cols,
-                                                                                 tiles_x, shape.k);
+    initial_state_kernel<<<tiles, shape.tile_x * shape.tile_y, 0, stream>>>(g.sh, s.state[0], g.rows, g.cols, tiles_x,
+                                                                           shape.tile_x, shape.tile_y, shape.k);
     WB_CHECK_LAUNCH("initial_state_kernel");
 }
 
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
                          double* out, int steps, cudaStream_t stream) {
-    const int key = shape.tile_x * 10000 + shape.tile_y * 100 + shape.k;
-    switch (key) {
-        case 321608: launch_active<32, 16, 8>(g, s, in, out, steps, stream); break;
-        case 321604: launch_active<32, 16, 4>(g, s, in, out, steps, stream); break;
-        case 321602: launch_active<32, 16, 2>(g, s, in, out, steps, stream); break;
-        case 161604: launch_active<16, 16, 4>(g, s, in, out, steps, stream); break;
-        default: wb::usage_error("active tiles: no kernel for this tile and K");
+    for (const Instance& instance : kInstances) {
+        const MultistepShape& m = instance.shape;
+        if (m.tile_x == shape.tile_x && m.tile_y == shape.tile_y && m.k == shape.k && m.threads == shape.threads) {
+            instance.launch(g, s, in, out, steps, stream);
+            return;
+        }
     }
+    wb::usage_error("active tiles: no kernel for this tile, K and block size");
 }

@@ -23,15 +23,17 @@ struct Config {
     std::string kernel;  // monolithic, grid-stride, shared-no-halo, shared-halo, fused, fused-graph,
                          // multistep, active-tiles
     dim3 block;
-    int iters = 1;       // grid-stride: cells per thread along each axis
+    int iters = 1;       // grid-stride: cells per thread along each axis; steps per launch
+    int threads = 0;     // active-tiles: threads per block
     std::string block_name() const {
         const std::string shape = std::to_string(block.x) + "x" + std::to_string(block.y);
+        if (threads) return shape + "/k" + std::to_string(iters) + "/t" + std::to_string(threads);
         if (steps_per_launch()) return shape + "/k" + std::to_string(iters);
         return shape + (iters > 1 ? "/" + std::to_string(iters) : "");
     }
     // Versions that run several steps per launch (iters steps).
     bool steps_per_launch() const { return kernel == "multistep" || kernel == "active-tiles"; }
-    MultistepShape shape() const { return {static_cast<int>(block.x), static_cast<int>(block.y), iters}; }
+    MultistepShape shape() const { return {static_cast<int>(block.x), static_cast<int>(block.y), iters, threads}; }
 };
 
 // Keeps the configurations whose version is named in `list` (comma-separated; empty: all).
@@ -69,7 +71,7 @@ std::vector<Config> configs_from(const wb::Options& options, const wb::DeviceInf
     for (const MultistepShape& m : multistep_shapes())
         configs.push_back({"multistep", dim3(m.tile_x, m.tile_y), m.k});
     for (const MultistepShape& m : active_tile_shapes())
-        configs.push_back({"active-tiles", dim3(m.tile_x, m.tile_y), m.k});
+        configs.push_back({"active-tiles", dim3(m.tile_x, m.tile_y), m.k, m.threads});
     return only_versions(configs, options.get("versions", ""));
 }
 
