@@ -27,7 +27,7 @@
 // times more cells than the tile, and more threads share its minimisations.
 //
 // What a step costs in the busiest block (measured with clock64() per phase on an H100): the
-// minimisations of the region's sources, about two per thread, take half of it. One
+// minimisations of the region's sources, about two per thread, take over 40 % of it. One
 // minimisation is a chain of about 1200 cycles (a warp alone on an SM), and an SM completes
 // only about 0.26 per cycle with 512 threads, so a dense region's thousand sources take some
 // 4000 cycles a step. Dividing by the reciprocal of count (divide_by_count) shortens the chain
@@ -48,6 +48,8 @@ constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness 
 constexpr unsigned char kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16, kDirty = 32;
 constexpr int kCachedTiles = 8192;                // tile states held in shared memory per block
 constexpr int kListedTiles = 1024;                // tiles one block can take in one launch
+constexpr int kCopyUnit = 1 << 16;  // tile numbering counts computes and copies in one int: copies
+                                    // in units of this, so a grid holds fewer tiles than this
 
 using sciddicat::in_active_domain;
 
@@ -59,7 +61,7 @@ __device__ unsigned source_bits(int y, int x, int tile_x, int tile_y, int k) {
 
 // ORs each thread's bits over the block (every thread gets the result). One-dimensional blocks.
 __device__ unsigned block_or(unsigned bits, unsigned* shared_bits) {
-    if (threadIdx.x == 0 && threadIdx.y == 0) *shared_bits = 0;
+    if (threadIdx.x == 0) *shared_bits = 0;
     __syncthreads();
     bits = __reduce_or_sync(0xffffffffu, bits);
     if (threadIdx.x % 32 == 0 && bits) atomicOr(shared_bits, bits);
@@ -143,6 +145,10 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
     double* z = smem;
     double* h = z + R::kCells;
     double* f = h + R::kCells;  // north, west, east, south layers of kCells each
+    const double* north = f;
+    const double* west = f + R::kCells;
+    const double* east = f + 2 * R::kCells;
+    const double* south = f + 3 * R::kCells;
     int* sources = reinterpret_cast<int*>(f + 4 * R::kCells);
     const int thread = threadIdx.x;
     const int row0 = (tile / tiles_x) * TY - R::kHalo, col0 = (tile % tiles_x) * TX - R::kHalo;
@@ -204,10 +210,6 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         for (int t = thread; t < ucells; t += THREADS) {
             const int ly = uy0 + t / uw, lx = ux0 + t % uw, c = ly * R::kX + lx;
             if (!in_active_domain(row0 + ly, col0 + lx, rows, cols)) continue;
-            const double* north = f;
-            const double* west = f + R::kCells;
-            const double* east = f + 2 * R::kCells;
-            const double* south = f + 3 * R::kCells;
             double v = h[c];
             v += south[c - R::kX] - north[c];
             v += east[c - 1] - west[c];
@@ -272,7 +274,6 @@ __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz,
     // thread looks at a run of consecutive tiles; one scan numbers them all. Block 0 records the
     // state of the tiles left alone.
     const int run = (tiles + THREADS - 1) / THREADS, first = thread * run, last = min(tiles, first + run);
-    constexpr int kCopyUnit = 1 << 16;  // computes and copies counted in one int: copies above this
     int counts = 0;
     for (int tile = first; tile < last; ++tile) {
         const TileWork work = work_for(state, tile, tiles_x, tiles_y);
@@ -285,7 +286,7 @@ __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz,
     int compute_number = numbers % kCopyUnit, copy_number = numbers / kCopyUnit;
     const int blocks = gridDim.x, me = blockIdx.x;
     for (int tile = first; tile < last && counts != 0; ++tile) {
-        const TileWork work = work_for(state, tile, tiles_x, tiles_y);
+        const TileWork work = work_for(state, tile, tiles_x, tiles_y);  // again: cheaper than a per-thread array
         if (work == TileWork::compute && compute_number++ % blocks == me) my_tiles[atomicAdd(&my_count, 1)] = tile;
         if (work == TileWork::copy && copy_number++ % blocks == blocks - 1 - me)
             my_tiles[atomicAdd(&my_count, 1)] = -1 - tile;  // negative: copy
@@ -338,7 +339,8 @@ void launch_active(const GpuGrid& g, const ActiveTileState& s, const double* in,
                    cudaStream_t stream) {
     const int tiles_x = tiles_along(g.cols, TX), tiles_y = tiles_along(g.rows, TY);
     const int blocks = resident_blocks<TX, TY, K, THREADS>();
-    if (2 * (tiles_x * tiles_y / blocks + 1) > kListedTiles) wb::usage_error("active tiles: grid too large for this GPU");
+    if (tiles_x * tiles_y >= kCopyUnit || 2 * (tiles_x * tiles_y / blocks + 1) > kListedTiles)
+        wb::usage_error("active tiles: grid too large for this GPU");
     const bool from_first = in == g.sh;  // state buffers alternate with the thickness buffers
     const unsigned char* state_in = from_first ? s.state[0] : s.state[1];
     unsigned char* state_out = from_first ? s.state[1] : s.state[0];
