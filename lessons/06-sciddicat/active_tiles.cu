@@ -18,20 +18,20 @@
 // debris can reach during the launch: a tile holding a source, or next to a tile with a source
 // near the shared edge or corner (K <= TX, TY, so the eight neighbours cover the reach). A dirty
 // tile that debris cannot reach is copied from one buffer to the other; every other tile is left
-// alone, since both buffers already hold its values. Inside a computed tile the loops run over
-// the bounding box of the sources only.
+// alone, since both buffers already hold its values.
 //
 // The launch is persistent: one block per resident slot on the GPU, each block finding its
 // share of the tiles to compute, so that a thousand dry tiles cost no block scheduling. A block
-// has THREADS threads whatever its tile: the region of a tile (tile plus border) has several
-// times more cells than the tile, and more threads share its minimisations.
+// has one thread per cell of the region (tile plus border): a cell's altitude, thickness and
+// outflows stay in its thread's registers, and shared memory holds only what the neighbours
+// read. A step is then two barriers: outflows, then mass balance.
 //
-// What a step costs in the busiest block (measured with clock64() per phase on an H100): the
-// minimisations of the region's sources, about two per thread, take over 40 % of it. One
-// minimisation is a chain of about 1200 cycles (a warp alone on an SM), and an SM completes
-// only about 0.26 per cycle with 512 threads, so a dense region's thousand sources take some
-// 4000 cycles a step. Dividing by the reciprocal of count (divide_by_count) shortens the chain
-// by a fifth with the same result.
+// What a launch costs in the busiest block (clock64() per phase on an H100, 16 x 16 tiles, K = 4):
+// about half goes to the K steps, whose minimisations are the bulk (a dense region has some 900
+// sources in its first step, and an SM completes fewer than 0.4 minimisations per cycle, each a
+// chain of about 1000 dependent cycles); a quarter goes to finding the tiles to compute, which
+// every block does for the whole grid. The minimisation is cell_outflows_by_mask: the same
+// result as the serial version's in fewer instructions.
 #include "sciddicat_gpu.h"
 
 #include "wb/workbook.h"
@@ -87,152 +87,68 @@ __device__ TileWork work_for(const unsigned char* state, int tile, int tiles_x, 
     return (state[tile] & kDirty) ? TileWork::copy : TileWork::none;
 }
 
-// Bounding box (region coordinates, inclusive) of the sources seen so far in this launch. It
-// only grows, so cells outside it have had zero outflows throughout the launch.
-struct SourceBox {
-    int y0, y1, x0, x1;
-};
-
-// Merges one thread's box into the block's: warp reduction first, then one atomic per warp.
-// One-dimensional blocks; every thread of the warp must call it.
-__device__ void merge_box(SourceBox* box, int y0, int y1, int x0, int x1) {
-    y0 = __reduce_min_sync(0xffffffffu, y0);
-    x0 = __reduce_min_sync(0xffffffffu, x0);
-    y1 = __reduce_max_sync(0xffffffffu, y1);
-    x1 = __reduce_max_sync(0xffffffffu, x1);
-    if (threadIdx.x % 32 == 0 && y1 >= 0) {
-        atomicMin(&box->y0, y0);
-        atomicMax(&box->y1, y1);
-        atomicMin(&box->x0, x0);
-        atomicMax(&box->x1, x1);
-    }
-}
-
-// Appends `cell` to the block's list when `listed`, with one atomic per warp: a counter that
-// every thread of the block increments in turn would serialise hundreds of updates. Every
-// thread of the warp must call it.
-__device__ void append_if(bool listed, int cell, int* list, int* count) {
-    const unsigned listed_lanes = __ballot_sync(0xffffffffu, listed);
-    const int lane = threadIdx.x % 32;
-    int first = 0;
-    if (lane == 0 && listed_lanes) first = atomicAdd(count, __popc(listed_lanes));
-    first = __shfl_sync(0xffffffffu, first, 0);
-    if (listed) list[first + __popc(listed_lanes & ((1u << lane) - 1))] = cell;
-}
-
-// Shared memory of one tile's region: altitude, thickness, the four outflow layers and the list
-// of this step's sources.
+// Shared memory of one tile's region, one thread per cell: each cell's altitude + thickness
+// (what its neighbours' minimisations read) and its four outflows (what their mass balance reads).
 template <int TX, int TY, int K>
 struct Region {
     static constexpr int kHalo = 2 * K, kX = TX + 2 * kHalo, kY = TY + 2 * kHalo, kCells = kX * kY;
-    static constexpr std::size_t kBytes = (6 * sizeof(double) + sizeof(int)) * kCells;
+    static constexpr std::size_t kBytes = 5 * sizeof(double) * kCells;
 };
 
-// The block's bookkeeping of the tile it computes.
-struct TileScratch {
-    SourceBox box;
-    int source_count;
-    unsigned bits;
-};
-
-// Runs `steps` (<= K) steps on one tile and writes its thickness and state. Whole block of
-// THREADS threads (one dimension).
-template <int TX, int TY, int K, int THREADS>
+// Runs `steps` (<= K) steps on one tile and writes its thickness and state. One thread per cell
+// of the region; a cell's own altitude, thickness and outflows stay in its thread's registers.
+// After step s the values are exact at 2(s + 1) cells or more from the region's edge, so the
+// tile itself is exact after K steps.
+template <int TX, int TY, int K>
 __device__ void compute_tile(int tile, int tiles_x, const double* sz, const double* sh_in, double* sh_out,
                              unsigned char* state_out, int rows, int cols, int steps, double* smem,
-                             TileScratch* scratch) {
+                             unsigned* shared_bits) {
     using R = Region<TX, TY, K>;
-    double* z = smem;
-    double* h = z + R::kCells;
-    double* f = h + R::kCells;  // north, west, east, south layers of kCells each
-    const double* north = f;
-    const double* west = f + R::kCells;
-    const double* east = f + 2 * R::kCells;
-    const double* south = f + 3 * R::kCells;
-    int* sources = reinterpret_cast<int*>(f + 4 * R::kCells);
-    const int thread = threadIdx.x;
-    const int row0 = (tile / tiles_x) * TY - R::kHalo, col0 = (tile % tiles_x) * TX - R::kHalo;
-
-    if (thread == 0) {
-        scratch->box = SourceBox{R::kY, -1, R::kX, -1};
-        scratch->source_count = 0;
-    }
-    __syncthreads();
-    int y0 = R::kY, y1 = -1, x0 = R::kX, x1 = -1;
-    for (int c = thread; c < R::kCells; c += THREADS) {
-        const int ly = c / R::kX, lx = c % R::kX, i = row0 + ly, j = col0 + lx;
-        const bool inside = i >= 0 && i < rows && j >= 0 && j < cols;
-        const long k = static_cast<long>(i) * cols + j;
-        z[c] = inside ? sz[k] : 0.0;
-        h[c] = inside ? sh_in[k] : 0.0;
-        for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = 0.0;
-        if (h[c] > kDry && in_active_domain(i, j, rows, cols)) {
-            y0 = min(y0, ly), y1 = max(y1, ly), x0 = min(x0, lx), x1 = max(x1, lx);
-        }
-    }
-    merge_box(&scratch->box, y0, y1, x0, x1);
+    double* level = smem;  // altitude + thickness
+    double* north = level + R::kCells;
+    double* west = north + R::kCells;
+    double* east = west + R::kCells;
+    double* south = east + R::kCells;
+    const int c = threadIdx.x, ly = c / R::kX, lx = c % R::kX;
+    const int i = (tile / tiles_x) * TY - R::kHalo + ly, j = (tile % tiles_x) * TX - R::kHalo + lx;
+    const int edge_distance = min(min(ly, R::kY - 1 - ly), min(lx, R::kX - 1 - lx));
+    const bool in_grid = i >= 0 && i < rows && j >= 0 && j < cols;
+    const bool updated = in_active_domain(i, j, rows, cols);
+    const long k = static_cast<long>(i) * cols + j;
+    const double z = in_grid ? sz[k] : 0.0;
+    double h = in_grid ? sh_in[k] : 0.0;
+    level[c] = z + h;
     __syncthreads();
 
     for (int s = 0; s < steps; ++s) {
-        // Outflows of the sources' box, inside the part of the region still exact after s steps:
-        // dry cells get zero outflows and the sources go to a list, so that each thread then has
-        // about one minimisation to do (it is a long chain of dependent operations).
-        const int mf = 1 + 2 * s;
-        const SourceBox b = scratch->box;
-        const int fy0 = max(b.y0, mf), fy1 = min(b.y1, R::kY - 1 - mf);
-        const int fx0 = max(b.x0, mf), fx1 = min(b.x1, R::kX - 1 - mf);
-        const int fw = fx1 - fx0 + 1, fcells = fw > 0 && fy1 >= fy0 ? fw * (fy1 - fy0 + 1) : 0;
-        for (int base = 0; base < fcells; base += THREADS) {  // the same trip count in every thread
-            const int t = base + thread, ly = fy0 + t / fw, lx = fx0 + t % fw, c = ly * R::kX + lx;
-            const bool source = t < fcells && h[c] > kDry && in_active_domain(row0 + ly, col0 + lx, rows, cols);
-            if (t < fcells && !source)
-                for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = 0.0;
-            append_if(source, c, sources, &scratch->source_count);
+        double flow[4] = {0.0, 0.0, 0.0, 0.0};  // a dry cell has no outflow (see the top of the file)
+        if (updated && h > kDry && edge_distance >= 1 + 2 * s) {
+            const double u[4] = {level[c - R::kX], level[c - 1], level[c + 1], level[c + R::kX]};
+            sciddicat::cell_outflows_by_mask(h, z, u, flow);
         }
+        north[c] = flow[0], west[c] = flow[1], east[c] = flow[2], south[c] = flow[3];
         __syncthreads();
-        const int count = scratch->source_count;
-        for (int t = thread; t < count; t += THREADS) {
-            const int c = sources[t];
-            const double u[4] = {z[c - R::kX] + h[c - R::kX], z[c - 1] + h[c - 1], z[c + 1] + h[c + 1],
-                                 z[c + R::kX] + h[c + R::kX]};
-            double flow[4];
-            sciddicat::cell_outflows<true>(h[c], z[c], u, flow);  // divide_by_count: same bits, faster
-            for (int n = 0; n < 4; ++n) f[n * R::kCells + c] = flow[n];
+        if (updated && edge_distance >= 2 + 2 * s) {  // the serial version's order of operations
+            double v = h;
+            v += south[c - R::kX] - flow[0];
+            v += east[c - 1] - flow[1];
+            v += west[c + 1] - flow[2];
+            v += north[c + R::kX] - flow[3];
+            h = v;
+            level[c] = z + h;
         }
-        __syncthreads();
-        if (thread == 0) scratch->source_count = 0;  // read by everybody before the barrier above
-        // Mass balance of the box grown by one cell (the cells that can receive debris).
-        const int mu = 2 + 2 * s;
-        const int uy0 = max(b.y0 - 1, mu), uy1 = min(b.y1 + 1, R::kY - 1 - mu);
-        const int ux0 = max(b.x0 - 1, mu), ux1 = min(b.x1 + 1, R::kX - 1 - mu);
-        const int uw = ux1 - ux0 + 1, ucells = uw > 0 && uy1 >= uy0 ? uw * (uy1 - uy0 + 1) : 0;
-        y0 = R::kY, y1 = -1, x0 = R::kX, x1 = -1;
-        for (int t = thread; t < ucells; t += THREADS) {
-            const int ly = uy0 + t / uw, lx = ux0 + t % uw, c = ly * R::kX + lx;
-            if (!in_active_domain(row0 + ly, col0 + lx, rows, cols)) continue;
-            double v = h[c];
-            v += south[c - R::kX] - north[c];
-            v += east[c - 1] - west[c];
-            v += west[c + 1] - east[c];
-            v += north[c + R::kX] - south[c];
-            h[c] = v;
-            if (v > kDry) y0 = min(y0, ly), y1 = max(y1, ly), x0 = min(x0, lx), x1 = max(x1, lx);
-        }
-        merge_box(&scratch->box, y0, y1, x0, x1);
         __syncthreads();
     }
 
     // The tile itself is exact now: write it, and where it still holds sources.
+    const int y = ly - R::kHalo, x = lx - R::kHalo;
     unsigned bits = 0;
-    for (int c = thread; c < TX * TY; c += THREADS) {
-        const int y = c / TX, x = c % TX, i = row0 + R::kHalo + y, j = col0 + R::kHalo + x;
-        if (i >= rows || j >= cols) continue;
-        const double v = h[(R::kHalo + y) * R::kX + R::kHalo + x];
-        sh_out[static_cast<long>(i) * cols + j] = v;
-        if (v > kDry && in_active_domain(i, j, rows, cols)) bits |= source_bits(y, x, TX, TY, K);
+    if (y >= 0 && y < TY && x >= 0 && x < TX && in_grid) {
+        sh_out[k] = h;
+        if (h > kDry && updated) bits = source_bits(y, x, TX, TY, K);
     }
-    bits = block_or(bits, &scratch->bits);
-    if (thread == 0) state_out[tile] = kDirty | bits;
+    bits = block_or(bits, shared_bits);
+    if (c == 0) state_out[tile] = kDirty | bits;
 }
 
 // A tile debris cannot reach: its thickness does not change, so the newer buffer is copied.
@@ -246,18 +162,18 @@ __device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh
     if (threadIdx.x == 0) state_out[tile] = 0;
 }
 
-template <int TX, int TY, int K, int THREADS>
+template <int TX, int TY, int K, int THREADS = Region<TX, TY, K>::kCells>
 __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
                                                                const unsigned char* state_in, unsigned char* state_out,
                                                                int rows, int cols, int tiles_x, int tiles_y, int steps) {
     static_assert(K <= TX && K <= TY, "the eight neighbouring tiles must cover the K-cell reach of the debris");
-    static_assert(THREADS % 32 == 0, "whole warps");
+    static_assert(THREADS % 32 == 0 && THREADS <= 1024, "one thread per cell of the region, whole warps");
     using Scan = cub::BlockScan<int, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
     __shared__ typename Scan::TempStorage scan_storage;
     __shared__ unsigned char cached[kCachedTiles];
     __shared__ int my_tiles[kListedTiles];  // at most tiles / blocks + 1 of each kind
     __shared__ int my_count;
-    __shared__ TileScratch scratch;
+    __shared__ unsigned shared_bits;
     extern __shared__ double smem[];
 
     const int tiles = tiles_x * tiles_y;
@@ -296,8 +212,8 @@ __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz,
         if (my_tiles[m] < 0)
             copy_tile<TX, TY, THREADS>(-1 - my_tiles[m], tiles_x, sh_in, sh_out, state_out, rows, cols);
         else
-            compute_tile<TX, TY, K, THREADS>(my_tiles[m], tiles_x, sz, sh_in, sh_out, state_out, rows, cols, steps, smem,
-                                             &scratch);
+            compute_tile<TX, TY, K>(my_tiles[m], tiles_x, sz, sh_in, sh_out, state_out, rows, cols, steps, smem,
+                                    &shared_bits);
     }
 }
 
@@ -317,15 +233,16 @@ __global__ void initial_state_kernel(const double* sh, unsigned char* state, int
 
 int tiles_along(int cells, int tile) { return (cells + tile - 1) / tile; }
 
-template <int TX, int TY, int K, int THREADS>
+template <int TX, int TY, int K>
 int resident_blocks() {
     static int blocks = 0;
     if (blocks == 0) {
-        WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K, THREADS>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(Region<TX, TY, K>::kBytes)));
+        using R = Region<TX, TY, K>;
+        WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(R::kBytes)));
         int per_sm = 0, device = 0, sms = 0;
-        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, active_tiles_kernel<TX, TY, K, THREADS>, THREADS,
-                                                                    Region<TX, TY, K>::kBytes));
+        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, active_tiles_kernel<TX, TY, K>, R::kCells,
+                                                                    R::kBytes));
         WB_CUDA_CHECK(cudaGetDevice(&device));
         WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if (per_sm < 1) wb::usage_error("active tiles: the kernel does not fit on this GPU");
@@ -334,32 +251,34 @@ int resident_blocks() {
     return blocks;
 }
 
-template <int TX, int TY, int K, int THREADS>
+template <int TX, int TY, int K>
 void launch_active(const GpuGrid& g, const ActiveTileState& s, const double* in, double* out, int steps,
                    cudaStream_t stream) {
     const int tiles_x = tiles_along(g.cols, TX), tiles_y = tiles_along(g.rows, TY);
-    const int blocks = resident_blocks<TX, TY, K, THREADS>();
+    using R = Region<TX, TY, K>;
+    const int blocks = resident_blocks<TX, TY, K>();
     if (tiles_x * tiles_y >= kCopyUnit || 2 * (tiles_x * tiles_y / blocks + 1) > kListedTiles)
         wb::usage_error("active tiles: grid too large for this GPU");
     const bool from_first = in == g.sh;  // state buffers alternate with the thickness buffers
     const unsigned char* state_in = from_first ? s.state[0] : s.state[1];
     unsigned char* state_out = from_first ? s.state[1] : s.state[0];
-    active_tiles_kernel<TX, TY, K, THREADS><<<blocks, THREADS, Region<TX, TY, K>::kBytes, stream>>>(
+    active_tiles_kernel<TX, TY, K><<<blocks, R::kCells, R::kBytes, stream>>>(
         g.sz, in, out, state_in, state_out, g.rows, g.cols, tiles_x, tiles_y, steps);
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
-// The instantiated kernels: tile, steps per launch, threads per block.
+// The instantiated kernels: tile, steps per launch, threads per block (the region's cells).
 using Launcher = void (*)(const GpuGrid&, const ActiveTileState&, const double*, double*, int, cudaStream_t);
 struct Instance {
     MultistepShape shape;
     Launcher launch;
 };
-const Instance kInstances[] = {
-    {{32, 16, 2, 512}, launch_active<32, 16, 2, 512>},   {{32, 16, 4, 512}, launch_active<32, 16, 4, 512>},
-    {{32, 16, 8, 512}, launch_active<32, 16, 8, 512>},   {{32, 16, 4, 1024}, launch_active<32, 16, 4, 1024>},
-    {{16, 16, 4, 512}, launch_active<16, 16, 4, 512>},   {{16, 16, 8, 512}, launch_active<16, 16, 8, 512>},
-};
+template <int TX, int TY, int K>
+constexpr Instance instance() {
+    return {{TX, TY, K, Region<TX, TY, K>::kCells}, launch_active<TX, TY, K>};
+}
+const Instance kInstances[] = {instance<16, 16, 4>(), instance<16, 8, 4>(), instance<8, 8, 4>(), instance<8, 8, 6>(),
+                               instance<16, 16, 2>(), instance<24, 24, 2>(), instance<8, 8, 2>()};
 
 }  // namespace
 

@@ -35,7 +35,7 @@ struct MultistepShape {
     int tile_x = 32;  ///< tile columns (threads along x)
     int tile_y = 16;  ///< tile rows (threads along y)
     int k = 4;        ///< steps per launch (halo of 2k cells)
-    int threads = 0;  ///< active tiles: threads per block (multistep: one per tile cell)
+    int threads = 0;  ///< active tiles: threads per block, one per region cell (multistep: one per tile cell)
 };
 /// The instantiated shapes.
 std::vector<MultistepShape> multistep_shapes();
