@@ -105,8 +105,6 @@ SCIDDICAT_HD inline double divide_by_count(double sum, int count) {
 
 /// Minimisation of differences for one cell: h its thickness, u[0] its altitude, u[1..4] the
 /// neighbours' altitude + thickness (N, W, E, S). Writes the four outflows (0 where eliminated).
-/// kByReciprocal: divide with divide_by_count (same result, shorter chain).
-template <bool kByReciprocal = false>
 SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighbours[4], double flow[4]) {
     double u[5];
     u[0] = z + kEpsilon;
@@ -123,7 +121,7 @@ SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighb
                 average += u[k];
                 ++count;
             }
-        if (count != 0) average = kByReciprocal ? divide_by_count(average, count) : average / count;
+        if (count != 0) average = average / count;
         again = false;
         for (int k = 0; k < 5; ++k)
             if (!eliminated[k] && average <= u[k]) {
