@@ -11,49 +11,64 @@
 //  2. Debris moves one cell per step, so over K steps nothing changes farther than K cells
 //     from the sources present at the start.
 //
-// The grid is cut into TX x TY tiles. Each tile has a state byte per launch: whether it holds
-// a source, whether a source lies within K cells of each of its four edges, and whether its two
-// thickness buffers differ ("dirty"). A launch computes K steps with temporal blocking (the tile
-// plus 2K cells of border in shared memory, as in the multi-step version) for every tile that
-// debris can reach during the launch: a tile holding a source, or next to a tile with a source
-// near the shared edge or corner (K <= TX, TY, so the eight neighbours cover the reach). A dirty
-// tile that debris cannot reach is copied from one buffer to the other; every other tile is left
-// alone, since both buffers already hold its values.
+// The grid is cut into TX x TY tiles. A launch computes K steps with temporal blocking (the tile
+// plus 2K cells of border, as in the multi-step version) for every tile that debris can reach
+// during the launch: a tile holding a source, or next to a tile with a source near the shared
+// edge or corner (K <= TX, TY, so the eight neighbours cover the reach). Every other tile keeps
+// its thickness.
 //
-// The launch is persistent: one block per resident slot on the GPU, each block finding its
-// share of the tiles to compute, so that a thousand dry tiles cost no block scheduling. A block
-// has one thread per cell of the region (tile plus border): a cell's altitude, thickness and
-// outflows stay in its thread's registers, and shared memory holds only what the neighbours
-// read. A step is then two barriers: outflows, then mass balance.
+// Each launch reads a list of the tiles to compute and writes the list of the next launch: a
+// block that has computed a tile knows where its sources are now, and adds the tile and the
+// neighbours they can reach (a flag per tile keeps each tile listed once). No block scans the
+// grid, so a thousand dry tiles cost nothing. The thickness lives in two buffers that swap roles
+// at every launch; a tile computed in one launch and not in the next is copied from the newer
+// buffer to the other, after which both hold its values.
 //
-// What a launch costs in the busiest block (clock64() per phase on an H100, 16 x 16 tiles, K = 4):
-// about half goes to the K steps, whose minimisations are the bulk (a dense region has some 900
-// sources in its first step, and an SM completes fewer than 0.4 minimisations per cycle, each a
-// chain of about 1000 dependent cycles); a quarter goes to finding the tiles to compute, which
-// every block does for the whole grid. The minimisation is cell_outflows_by_mask: the same
-// result as the serial version's in fewer instructions.
+// The launch is persistent: one block per resident slot on the GPU, each block taking every
+// blocks-th tile of the list. A block has one thread per cell of the region (tile plus border):
+// a cell's altitude, thickness and outflows stay in its thread's registers, and shared memory
+// holds only what the neighbours read. A step is then two barriers: outflows, then mass balance.
+//
 #include "sciddicat_gpu.h"
 
 #include "wb/workbook.h"
-
-#include <cub/block/block_scan.cuh>
 
 #include <algorithm>
 
 namespace {
 
 constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness a cell has no outflow
-// Bits of a tile's state: a source in the tile; a source within K cells of its north, south,
-// west or east edge; its two thickness buffers differ.
-constexpr unsigned char kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16, kDirty = 32;
-constexpr int kCachedTiles = 8192;                // tile states held in shared memory per block
-constexpr int kListedTiles = 1024;                // tiles one block can take in one launch
-constexpr int kCopyUnit = 1 << 16;  // tile numbering counts computes and copies in one int: copies
-                                    // in units of this, so a grid holds fewer tiles than this
+// Where a tile's sources are: anywhere in it; within K cells of its north, south, west or east edge.
+constexpr unsigned kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16;
+constexpr int kListSlots = 4;  // lists in use at once: see TileLists
 
 using sciddicat::in_active_domain;
 
-// State bits of a source at (y, x) inside a tile_x x tile_y tile, for launches of k steps.
+// The work lists, in one device buffer. Launch n (counted from the run's start) computes the
+// tiles of list n % 4, copies the tiles of list (n - 1) % 4 that list n % 4 does not hold, and
+// builds list (n + 1) % 4; it also empties what launch n + 1 and n + 2 will fill: the flags of
+// list (n - 1) % 4 once read, and the count of list (n + 2) % 4. No list is written by the
+// launch that reads it.
+struct TileLists {
+    int* count;        // [kListSlots]
+    int* tiles;        // [kListSlots][capacity]: tile indices, in no particular order
+    unsigned* listed;  // [kListSlots][capacity]: 1 where the tile is in the list
+    int capacity;      // tiles of the grid, for the smallest tile shape
+
+    __device__ int* list(int slot) const { return tiles + static_cast<long>(slot) * capacity; }
+    __device__ unsigned* flags(int slot) const { return listed + static_cast<long>(slot) * capacity; }
+};
+
+// The buffer's layout: the counts, padded to 16 bytes, then the tile lists, then the flags.
+TileLists lists_in(void* buffer, int capacity) {
+    int* count = static_cast<int*>(buffer);
+    int* tiles = count + 4;
+    unsigned* listed = reinterpret_cast<unsigned*>(tiles + static_cast<long>(kListSlots) * capacity);
+    return {count, tiles, listed, capacity};
+}
+std::size_t lists_bytes(int capacity) { return (4 + 2 * static_cast<std::size_t>(kListSlots) * capacity) * sizeof(int); }
+
+// Bits of a source at (y, x) inside a tile_x x tile_y tile, for launches of k steps.
 __device__ unsigned source_bits(int y, int x, int tile_x, int tile_y, int k) {
     return kWet | (y < k ? kNearNorth : 0) | (y >= tile_y - k ? kNearSouth : 0) | (x < k ? kNearWest : 0) |
            (x >= tile_x - k ? kNearEast : 0);
@@ -69,22 +84,19 @@ __device__ unsigned block_or(unsigned bits, unsigned* shared_bits) {
     return *shared_bits;
 }
 
-enum class TileWork { none, copy, compute };
-
-// Debris can reach a tile during the launch when it holds a source, or a neighbour holds one
-// near the shared edge (for a diagonal neighbour: near both edges of the shared corner).
-__device__ TileWork work_for(const unsigned char* state, int tile, int tiles_x, int tiles_y) {
-    const int ty = tile / tiles_x, tx = tile % tiles_x;
-    auto near = [&](int dy, int dx, unsigned bits) {
-        const int y = ty + dy, x = tx + dx;
-        return y >= 0 && y < tiles_y && x >= 0 && x < tiles_x && (state[y * tiles_x + x] & bits) == bits;
-    };
-    const bool reached = (state[tile] & kWet) || near(-1, 0, kNearSouth) || near(1, 0, kNearNorth) ||
-                         near(0, -1, kNearEast) || near(0, 1, kNearWest) || near(-1, -1, kNearSouth | kNearEast) ||
-                         near(-1, 1, kNearSouth | kNearWest) || near(1, -1, kNearNorth | kNearEast) ||
-                         near(1, 1, kNearNorth | kNearWest);
-    if (reached) return TileWork::compute;
-    return (state[tile] & kDirty) ? TileWork::copy : TileWork::none;
+// Called by threads 0..8 of a block once it knows where the sources of `tile` are: thread c
+// looks at the neighbour (c / 3 - 1, c % 3 - 1), the tile itself for c = 4, and lists it for the
+// next launch if those sources can reach it: near the shared edge, or near both edges of a shared
+// corner. The first thread to flag a tile appends it.
+__device__ void list_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y, const TileLists& lists,
+                             int next) {
+    const int dy = c / 3 - 1, dx = c % 3 - 1;
+    const unsigned needed = kWet | (dy < 0 ? kNearNorth : dy > 0 ? kNearSouth : 0) |
+                            (dx < 0 ? kNearWest : dx > 0 ? kNearEast : 0);
+    const int y = tile / tiles_x + dy, x = tile % tiles_x + dx;
+    if ((bits & needed) != needed || y < 0 || y >= tiles_y || x < 0 || x >= tiles_x) return;
+    const int reached = y * tiles_x + x;
+    if (atomicOr(&lists.flags(next)[reached], 1u) == 0) lists.list(next)[atomicAdd(&lists.count[next], 1)] = reached;
 }
 
 // Shared memory of one tile's region, one thread per cell: each cell's altitude + thickness
@@ -95,14 +107,14 @@ struct Region {
     static constexpr std::size_t kBytes = 5 * sizeof(double) * kCells;
 };
 
-// Runs `steps` (<= K) steps on one tile and writes its thickness and state. One thread per cell
-// of the region; a cell's own altitude, thickness and outflows stay in its thread's registers.
-// After step s the values are exact at 2(s + 1) cells or more from the region's edge, so the
-// tile itself is exact after K steps.
+// Runs `steps` (<= K) steps on one tile, writes its thickness and lists the tiles its sources
+// can reach in the next launch. One thread per cell of the region; a cell's own altitude,
+// thickness and outflows stay in its thread's registers. After step s the values are exact at
+// 2(s + 1) cells or more from the region's edge, so the tile itself is exact after K steps.
 template <int TX, int TY, int K>
-__device__ void compute_tile(int tile, int tiles_x, const double* sz, const double* sh_in, double* sh_out,
-                             unsigned char* state_out, int rows, int cols, int steps, double* smem,
-                             unsigned* shared_bits) {
+__device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* sz, const double* sh_in,
+                             double* sh_out, int rows, int cols, int steps, const TileLists& lists, int next,
+                             double* smem, unsigned* shared_bits) {
     using R = Region<TX, TY, K>;
     double* level = smem;  // altitude + thickness
     double* north = level + R::kCells;
@@ -140,7 +152,7 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         __syncthreads();
     }
 
-    // The tile itself is exact now: write it, and where it still holds sources.
+    // The tile itself is exact now: write it, and list what its sources can reach.
     const int y = ly - R::kHalo, x = lx - R::kHalo;
     unsigned bits = 0;
     if (y >= 0 && y < TY && x >= 0 && x < TX && in_grid) {
@@ -148,79 +160,48 @@ __device__ void compute_tile(int tile, int tiles_x, const double* sz, const doub
         if (h > kDry && updated) bits = source_bits(y, x, TX, TY, K);
     }
     bits = block_or(bits, shared_bits);
-    if (c == 0) state_out[tile] = kDirty | bits;
+    if (c < 9) list_reached(c, tile, bits, tiles_x, tiles_y, lists, next);
 }
 
-// A tile debris cannot reach: its thickness does not change, so the newer buffer is copied.
+// A tile computed in the previous launch and not in this one: its newest thickness goes to the
+// other buffer too.
 template <int TX, int TY, int THREADS>
-__device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh_out, unsigned char* state_out,
-                          int rows, int cols) {
+__device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh_out, int rows, int cols) {
     for (int c = threadIdx.x; c < TX * TY; c += THREADS) {
         const int i = (tile / tiles_x) * TY + c / TX, j = (tile % tiles_x) * TX + c % TX;
         if (i < rows && j < cols) sh_out[static_cast<long>(i) * cols + j] = sh_in[static_cast<long>(i) * cols + j];
     }
-    if (threadIdx.x == 0) state_out[tile] = 0;
 }
 
 template <int TX, int TY, int K, int THREADS = Region<TX, TY, K>::kCells>
 __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
-                                                               const unsigned char* state_in, unsigned char* state_out,
-                                                               int rows, int cols, int tiles_x, int tiles_y, int steps) {
+                                                               TileLists lists, int slot, int rows, int cols,
+                                                               int tiles_x, int tiles_y, int steps) {
     static_assert(K <= TX && K <= TY, "the eight neighbouring tiles must cover the K-cell reach of the debris");
     static_assert(THREADS % 32 == 0 && THREADS <= 1024, "one thread per cell of the region, whole warps");
-    using Scan = cub::BlockScan<int, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-    __shared__ typename Scan::TempStorage scan_storage;
-    __shared__ unsigned char cached[kCachedTiles];
-    __shared__ int my_tiles[kListedTiles];  // at most tiles / blocks + 1 of each kind
-    __shared__ int my_count;
     __shared__ unsigned shared_bits;
     extern __shared__ double smem[];
+    const int previous = (slot + kListSlots - 1) % kListSlots, next = (slot + 1) % kListSlots;
+    if (blockIdx.x == 0 && threadIdx.x == 0) lists.count[(slot + 2) % kListSlots] = 0;  // filled by the next launch
 
-    const int tiles = tiles_x * tiles_y;
-    const int thread = threadIdx.x;
-    const unsigned char* state = state_in;
-    if (tiles <= kCachedTiles) {
-        for (int t = thread; t < tiles; t += THREADS) cached[t] = state_in[t];
-        __syncthreads();
-        state = cached;
-    }
-    // Tiles with work are numbered in order; this block takes numbers blockIdx.x, blockIdx.x +
-    // gridDim.x, ... for computing, and the same numbers counted from the last block for copying
-    // (few tiles need a copy: with both lists shorter than the grid, no block does both). Each
-    // thread looks at a run of consecutive tiles; one scan numbers them all. Block 0 records the
-    // state of the tiles left alone.
-    const int run = (tiles + THREADS - 1) / THREADS, first = thread * run, last = min(tiles, first + run);
-    int counts = 0;
-    for (int tile = first; tile < last; ++tile) {
-        const TileWork work = work_for(state, tile, tiles_x, tiles_y);
-        counts += work == TileWork::compute ? 1 : work == TileWork::copy ? kCopyUnit : 0;
-        if (work == TileWork::none && blockIdx.x == 0) state_out[tile] = 0;
-    }
-    if (thread == 0) my_count = 0;
-    int numbers = 0;
-    Scan(scan_storage).ExclusiveSum(counts, numbers);
-    int compute_number = numbers % kCopyUnit, copy_number = numbers / kCopyUnit;
-    const int blocks = gridDim.x, me = blockIdx.x;
-    for (int tile = first; tile < last && counts != 0; ++tile) {
-        const TileWork work = work_for(state, tile, tiles_x, tiles_y);  // again: cheaper than a per-thread array
-        if (work == TileWork::compute && compute_number++ % blocks == me) my_tiles[atomicAdd(&my_count, 1)] = tile;
-        if (work == TileWork::copy && copy_number++ % blocks == blocks - 1 - me)
-            my_tiles[atomicAdd(&my_count, 1)] = -1 - tile;  // negative: copy
-    }
-    __syncthreads();
-    for (int m = 0; m < my_count; ++m) {
-        if (my_tiles[m] < 0)
-            copy_tile<TX, TY, THREADS>(-1 - my_tiles[m], tiles_x, sh_in, sh_out, state_out, rows, cols);
-        else
-            compute_tile<TX, TY, K>(my_tiles[m], tiles_x, sz, sh_in, sh_out, state_out, rows, cols, steps, smem,
-                                    &shared_bits);
+    const int computes = lists.count[slot];
+    for (int m = blockIdx.x; m < computes; m += gridDim.x)
+        compute_tile<TX, TY, K>(lists.list(slot)[m], tiles_x, tiles_y, sz, sh_in, sh_out, rows, cols, steps, lists,
+                                next, smem, &shared_bits);
+
+    // The previous launch's tiles, given to the blocks from the last one down, which are the
+    // ones least likely to have computed a tile.
+    const int computed_before = lists.count[previous];
+    for (int m = gridDim.x - 1 - blockIdx.x; m < computed_before; m += gridDim.x) {
+        const int tile = lists.list(previous)[m];
+        if (!lists.flags(slot)[tile]) copy_tile<TX, TY, THREADS>(tile, tiles_x, sh_in, sh_out, rows, cols);
+        if (threadIdx.x == 0) lists.flags(previous)[tile] = 0;  // no launch reads it before it is refilled
     }
 }
 
-// Initial tile states: where the sources are; both buffers equal (not dirty). One block per
-// tile, one thread per cell.
-__global__ void initial_state_kernel(const double* sh, unsigned char* state, int rows, int cols, int tiles_x,
-                                     int tile_x, int tile_y, int k) {
+// The first list: the tiles the initial sources can reach. One block per tile, one thread per cell.
+__global__ void first_list_kernel(const double* sh, TileLists lists, int rows, int cols, int tiles_x, int tiles_y,
+                                  int tile_x, int tile_y, int k) {
     __shared__ unsigned shared_bits;
     const int y = threadIdx.x / tile_x, x = threadIdx.x % tile_x;
     const int i = (blockIdx.x / tiles_x) * tile_y + y, j = (blockIdx.x % tiles_x) * tile_x + x;
@@ -228,7 +209,7 @@ __global__ void initial_state_kernel(const double* sh, unsigned char* state, int
     if (i < rows && j < cols && in_active_domain(i, j, rows, cols) && sh[static_cast<long>(i) * cols + j] > kDry)
         bits = source_bits(y, x, tile_x, tile_y, k);
     bits = block_or(bits, &shared_bits);
-    if (threadIdx.x == 0) state[blockIdx.x] = static_cast<unsigned char>(bits);
+    if (threadIdx.x < 9) list_reached(threadIdx.x, blockIdx.x, bits, tiles_x, tiles_y, lists, 0);
 }
 
 int tiles_along(int cells, int tile) { return (cells + tile - 1) / tile; }
@@ -252,23 +233,16 @@ int resident_blocks() {
 }
 
 template <int TX, int TY, int K>
-void launch_active(const GpuGrid& g, const ActiveTileState& s, const double* in, double* out, int steps,
+void launch_active(const GpuGrid& g, const TileLists& lists, const double* in, double* out, int steps, int slot,
                    cudaStream_t stream) {
-    const int tiles_x = tiles_along(g.cols, TX), tiles_y = tiles_along(g.rows, TY);
     using R = Region<TX, TY, K>;
-    const int blocks = resident_blocks<TX, TY, K>();
-    if (tiles_x * tiles_y >= kCopyUnit || 2 * (tiles_x * tiles_y / blocks + 1) > kListedTiles)
-        wb::usage_error("active tiles: grid too large for this GPU");
-    const bool from_first = in == g.sh;  // state buffers alternate with the thickness buffers
-    const unsigned char* state_in = from_first ? s.state[0] : s.state[1];
-    unsigned char* state_out = from_first ? s.state[1] : s.state[0];
-    active_tiles_kernel<TX, TY, K><<<blocks, R::kCells, R::kBytes, stream>>>(
-        g.sz, in, out, state_in, state_out, g.rows, g.cols, tiles_x, tiles_y, steps);
+    active_tiles_kernel<TX, TY, K><<<resident_blocks<TX, TY, K>(), R::kCells, R::kBytes, stream>>>(
+        g.sz, in, out, lists, slot, g.rows, g.cols, tiles_along(g.cols, TX), tiles_along(g.rows, TY), steps);
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
 // The instantiated kernels: tile, steps per launch, threads per block (the region's cells).
-using Launcher = void (*)(const GpuGrid&, const ActiveTileState&, const double*, double*, int, cudaStream_t);
+using Launcher = void (*)(const GpuGrid&, const TileLists&, const double*, double*, int, int, cudaStream_t);
 struct Instance {
     MultistepShape shape;
     Launcher launch;
@@ -280,6 +254,14 @@ constexpr Instance instance() {
 const Instance kInstances[] = {instance<16, 16, 4>(), instance<16, 8, 4>(), instance<8, 8, 4>(), instance<8, 8, 6>(),
                                instance<16, 16, 2>(), instance<24, 24, 2>(), instance<8, 8, 2>()};
 
+// List capacity: the tiles of the grid for the shape with the most tiles.
+int most_tiles(int rows, int cols) {
+    int most = 0;
+    for (const Instance& instance : kInstances)
+        most = std::max(most, tiles_along(rows, instance.shape.tile_y) * tiles_along(cols, instance.shape.tile_x));
+    return most;
+}
+
 }  // namespace
 
 std::vector<MultistepShape> active_tile_shapes() {
@@ -288,29 +270,27 @@ std::vector<MultistepShape> active_tile_shapes() {
     return shapes;
 }
 
-std::size_t active_tile_state_bytes(int rows, int cols) {
-    std::size_t most = 0;
-    for (const MultistepShape& m : active_tile_shapes())
-        most = std::max(most, static_cast<std::size_t>(tiles_along(rows, m.tile_y)) * tiles_along(cols, m.tile_x));
-    return most;
-}
+std::size_t active_tile_state_bytes(int rows, int cols) { return lists_bytes(most_tiles(rows, cols)); }
 
 void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, cudaStream_t stream) {
     const std::size_t n = static_cast<std::size_t>(g.rows) * g.cols;
     // Tiles never computed are read from either buffer: both must hold the initial thickness.
     WB_CUDA_CHECK(cudaMemcpyAsync(g.sh_next, g.sh, n * sizeof(double), cudaMemcpyDeviceToDevice, stream));
-    const int tiles_x = tiles_along(g.cols, shape.tile_x), tiles = tiles_x * tiles_along(g.rows, shape.tile_y);
-    initial_state_kernel<<<tiles, shape.tile_x * shape.tile_y, 0, stream>>>(g.sh, s.state[0], g.rows, g.cols, tiles_x,
-                                                                           shape.tile_x, shape.tile_y, shape.k);
-    WB_CHECK_LAUNCH("initial_state_kernel");
+    const int capacity = most_tiles(g.rows, g.cols);
+    WB_CUDA_CHECK(cudaMemsetAsync(s.lists, 0, lists_bytes(capacity), stream));  // empty lists, no flags
+    const int tiles_x = tiles_along(g.cols, shape.tile_x), tiles_y = tiles_along(g.rows, shape.tile_y);
+    first_list_kernel<<<tiles_x * tiles_y, shape.tile_x * shape.tile_y, 0, stream>>>(
+        g.sh, lists_in(s.lists, capacity), g.rows, g.cols, tiles_x, tiles_y, shape.tile_x, shape.tile_y, shape.k);
+    WB_CHECK_LAUNCH("first_list_kernel");
 }
 
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
-                         double* out, int steps, cudaStream_t stream) {
+                         double* out, int steps, int launch, cudaStream_t stream) {
+    const TileLists lists = lists_in(s.lists, most_tiles(g.rows, g.cols));
     for (const Instance& instance : kInstances) {
         const MultistepShape& m = instance.shape;
         if (m.tile_x == shape.tile_x && m.tile_y == shape.tile_y && m.k == shape.k && m.threads == shape.threads) {
-            instance.launch(g, s, in, out, steps, stream);
+            instance.launch(g, lists, in, out, steps, launch % kListSlots, stream);
             return;
         }
     }

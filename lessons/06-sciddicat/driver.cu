@@ -16,7 +16,10 @@
 namespace {
 
 const char* kLesson = "06-sciddicat";
-constexpr int kGraphLaunches = 100;  // launches captured in one CUDA graph (even: ping-pong ends where it began)
+// Launches captured in one CUDA graph: even, so that ping-pong ends where it began, and a
+// multiple of 4, so that launch numbers modulo 4 (active tiles' work lists) carry on across replays.
+constexpr int kGraphLaunches = 100;
+static_assert(kGraphLaunches % 4 == 0, "launch numbers modulo 4 must carry on across graph replays");
 
 // One GPU version with its launch configuration.
 struct Config {
@@ -82,7 +85,7 @@ public:
         : initial_sh_(sh) {
         const std::size_t n = static_cast<std::size_t>(rows) * cols;
         const std::size_t tile_bytes = active_tile_state_bytes(rows, cols);
-        wb::require_device_memory(7 * n * sizeof(double) + 2 * tile_bytes, "SciddicaT state");
+        wb::require_device_memory(7 * n * sizeof(double) + tile_bytes, "SciddicaT state");
         double *z = nullptr, *h = nullptr, *h2 = nullptr, *f = nullptr;
         WB_CUDA_CHECK(cudaMalloc(&z, n * sizeof(double)));
         WB_CUDA_CHECK(cudaMalloc(&h, n * sizeof(double)));
@@ -90,10 +93,7 @@ public:
         WB_CUDA_CHECK(cudaMalloc(&f, 4 * n * sizeof(double)));
         WB_CUDA_CHECK(cudaMemcpy(z, sz.data(), n * sizeof(double), cudaMemcpyHostToDevice));
         grid_ = GpuGrid{rows, cols, z, h, h2, f};
-        for (unsigned char*& buffer : tiles_.state) {
-            WB_CUDA_CHECK(cudaMalloc(&buffer, tile_bytes));
-            WB_CUDA_CHECK(cudaMemset(buffer, 0, tile_bytes));
-        }
+        WB_CUDA_CHECK(cudaMalloc(&tiles_.lists, tile_bytes));
         WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     }
     ~DeviceState() {
@@ -103,7 +103,7 @@ public:
         cudaFree(grid_.sh);
         cudaFree(grid_.sh_next);
         cudaFree(grid_.sf);
-        for (unsigned char* buffer : tiles_.state) cudaFree(buffer);
+        cudaFree(tiles_.lists);
     }
     DeviceState(const DeviceState&) = delete;
     DeviceState& operator=(const DeviceState&) = delete;
@@ -144,12 +144,12 @@ private:
     // Steps advanced by one launch of a ping-pong version.
     static int chunk_steps(const Config& c) { return c.steps_per_launch() ? c.iters : 1; }
 
-    // One launch: min(steps, chunk) steps from `in` into `out`.
-    void launch_chunk(const Config& c, const double* in, double* out, int steps) {
+    // Launch number `launch` of a run: min(steps, chunk) steps from `in` into `out`.
+    void launch_chunk(const Config& c, const double* in, double* out, int steps, int launch) {
         if (c.kernel == "multistep") {
             multistep_launch(grid_, c.shape(), in, out, steps, stream_);
         } else if (c.kernel == "active-tiles") {
-            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, stream_);
+            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, launch, stream_);
         } else {
             sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
             WB_CHECK_LAUNCH("fused_step_kernel");
@@ -171,7 +171,7 @@ private:
                 WB_CUDA_CHECK(cudaGraphLaunch(exec, stream_));
         }
         for (; done < steps; done += chunk) {
-            launch_chunk(c, in, out, std::min(chunk, steps - done));
+            launch_chunk(c, in, out, std::min(chunk, steps - done), done / chunk);
             std::swap(in, out);
         }
         return in;  // after the last swap, `in` holds the newest thickness
@@ -182,8 +182,9 @@ private:
         const std::string key = c.kernel + c.block_name();
         for (const auto& [name, exec] : graphs_)
             if (name == key) return exec;
-        // Configure the kernel (shared memory size) outside the capture.
-        launch_chunk(c, grid_.sh, grid_.sh_next, 1);
+        // Configure the kernel (shared memory size) outside the capture, from a prepared state.
+        if (c.kernel == "active-tiles") active_tiles_prepare(grid_, c.shape(), tiles_, stream_);
+        launch_chunk(c, grid_.sh, grid_.sh_next, 1, 0);
         WB_CUDA_CHECK(cudaStreamSynchronize(stream_));
         cudaGraph_t graph = nullptr;
         cudaGraphExec_t exec = nullptr;
@@ -191,7 +192,7 @@ private:
         double* in = grid_.sh;
         double* out = grid_.sh_next;
         for (int s = 0; s < kGraphLaunches; ++s) {
-            launch_chunk(c, in, out, chunk_steps(c));
+            launch_chunk(c, in, out, chunk_steps(c), s);
             std::swap(in, out);
         }
         WB_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));

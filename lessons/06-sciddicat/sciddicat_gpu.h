@@ -43,18 +43,19 @@ std::vector<MultistepShape> multistep_shapes();
 void multistep_launch(const GpuGrid& g, const MultistepShape& shape, const double* in, double* out, int steps,
                       cudaStream_t stream);
 
-/// Going further: tile state buffers of the active-tiles version (one byte per tile, two
-/// buffers that alternate with the thickness buffers).
+/// Going further: the work lists of the active-tiles version (which tiles each launch computes),
+/// in one device buffer of active_tile_state_bytes().
 struct ActiveTileState {
-    unsigned char* state[2] = {nullptr, nullptr};
+    void* lists = nullptr;
 };
 /// The instantiated shapes of the active-tiles version (tile and steps per launch).
 std::vector<MultistepShape> active_tile_shapes();
-/// Bytes of one tile state buffer for every instantiated shape.
+/// Bytes of the work lists for every instantiated shape.
 std::size_t active_tile_state_bytes(int rows, int cols);
-/// Before a run from g.sh: copies g.sh into g.sh_next and sets the initial tile states.
+/// Before a run from g.sh: copies g.sh into g.sh_next and lists the tiles of the first launch.
 void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, cudaStream_t stream);
 /// Runs min(steps, k) steps from `in` into `out` (g.sh and g.sh_next, either way round),
-/// computing only the tiles the debris can reach.
+/// computing only the tiles the debris can reach. `launch` counts the launches since
+/// active_tiles_prepare(), from 0.
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
-                         double* out, int steps, cudaStream_t stream);
+                         double* out, int steps, int launch, cudaStream_t stream);
