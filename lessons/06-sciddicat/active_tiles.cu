@@ -101,11 +101,36 @@ __device__ void list_reached(int c, int tile, unsigned bits, int tiles_x, int ti
 
 // Shared memory of one tile's region, one thread per cell: each cell's altitude + thickness
 // (what its neighbours' minimisations read) and its four outflows (what their mass balance reads).
+// Rows are one value longer than the region, so that a warp walking down a column touches every
+// bank once (a row of 8-byte values spans the 32 banks).
 template <int TX, int TY, int K>
 struct Region {
     static constexpr int kHalo = 2 * K, kX = TX + 2 * kHalo, kY = TY + 2 * kHalo, kCells = kX * kY;
-    static constexpr std::size_t kBytes = 5 * sizeof(double) * kCells;
+    static constexpr int kPitch = kX + 1, kSlots = kY * kPitch;
+    static constexpr std::size_t kBytes = 5 * sizeof(double) * kSlots;
+    static_assert(kX % 2 == 0 && kY % 2 == 0, "rings of cells need an even region");
 };
+
+// A cell of the region: row, column, and distance from the region's edge (its ring).
+struct RegionCell {
+    int y, x, ring;
+};
+
+// Thread c's cell in a W x H region. Cells go from the centre out, ring by ring, and along rows
+// within a ring (its top row, the two ends of each row between, its bottom row). Each step
+// leaves fewer cells exact, all of them farther in, so the cells still computing are always the
+// first threads, and warps stop computing whole instead of keeping a few lanes busy in every row.
+template <int W, int H>
+__device__ RegionCell region_cell(int c) {
+    int ring = 0;
+    while (c < (W - 2 * ring - 2) * (H - 2 * ring - 2)) ++ring;  // the cells inside this ring come first
+    const int place = c - (W - 2 * ring - 2) * (H - 2 * ring - 2);
+    const int width = W - 2 * ring, middle_rows = H - 2 * ring - 2;
+    if (place < width) return {ring, ring + place, ring};
+    const int after_top = place - width;
+    if (after_top < 2 * middle_rows) return {ring + 1 + after_top / 2, after_top % 2 ? W - 1 - ring : ring, ring};
+    return {H - 1 - ring, ring + after_top - 2 * middle_rows, ring};
+}
 
 // Runs `steps` (<= K) steps on one tile, writes its thickness and lists the tiles its sources
 // can reach in the next launch. One thread per cell of the region; a cell's own altitude,
@@ -117,13 +142,13 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
                              double* smem, unsigned* shared_bits) {
     using R = Region<TX, TY, K>;
     double* level = smem;  // altitude + thickness
-    double* north = level + R::kCells;
-    double* west = north + R::kCells;
-    double* east = west + R::kCells;
-    double* south = east + R::kCells;
-    const int c = threadIdx.x, ly = c / R::kX, lx = c % R::kX;
-    const int i = (tile / tiles_x) * TY - R::kHalo + ly, j = (tile % tiles_x) * TX - R::kHalo + lx;
-    const int edge_distance = min(min(ly, R::kY - 1 - ly), min(lx, R::kX - 1 - lx));
+    double* north = level + R::kSlots;
+    double* west = north + R::kSlots;
+    double* east = west + R::kSlots;
+    double* south = east + R::kSlots;
+    const RegionCell cell = region_cell<R::kX, R::kY>(threadIdx.x);
+    const int c = cell.y * R::kPitch + cell.x;  // in shared memory
+    const int i = (tile / tiles_x) * TY - R::kHalo + cell.y, j = (tile % tiles_x) * TX - R::kHalo + cell.x;
     const bool in_grid = i >= 0 && i < rows && j >= 0 && j < cols;
     const bool updated = in_active_domain(i, j, rows, cols);
     const long k = static_cast<long>(i) * cols + j;
@@ -134,18 +159,18 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
 
     for (int s = 0; s < steps; ++s) {
         double flow[4] = {0.0, 0.0, 0.0, 0.0};  // a dry cell has no outflow (see the top of the file)
-        if (updated && h > kDry && edge_distance >= 1 + 2 * s) {
-            const double u[4] = {level[c - R::kX], level[c - 1], level[c + 1], level[c + R::kX]};
+        if (updated && h > kDry && cell.ring >= 1 + 2 * s) {
+            const double u[4] = {level[c - R::kPitch], level[c - 1], level[c + 1], level[c + R::kPitch]};
             sciddicat::cell_outflows_by_mask(h, z, u, flow);
         }
         north[c] = flow[0], west[c] = flow[1], east[c] = flow[2], south[c] = flow[3];
         __syncthreads();
-        if (updated && edge_distance >= 2 + 2 * s) {  // the serial version's order of operations
+        if (updated && cell.ring >= 2 + 2 * s) {  // the serial version's order of operations
             double v = h;
-            v += south[c - R::kX] - flow[0];
+            v += south[c - R::kPitch] - flow[0];
             v += east[c - 1] - flow[1];
             v += west[c + 1] - flow[2];
-            v += north[c + R::kX] - flow[3];
+            v += north[c + R::kPitch] - flow[3];
             h = v;
             level[c] = z + h;
         }
@@ -153,14 +178,14 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
     }
 
     // The tile itself is exact now: write it, and list what its sources can reach.
-    const int y = ly - R::kHalo, x = lx - R::kHalo;
+    const int y = cell.y - R::kHalo, x = cell.x - R::kHalo;  // in the tile: the first TX * TY threads
     unsigned bits = 0;
     if (y >= 0 && y < TY && x >= 0 && x < TX && in_grid) {
         sh_out[k] = h;
         if (h > kDry && updated) bits = source_bits(y, x, TX, TY, K);
     }
     bits = block_or(bits, shared_bits);
-    if (c < 9) list_reached(c, tile, bits, tiles_x, tiles_y, lists, next);
+    if (threadIdx.x < 9) list_reached(threadIdx.x, tile, bits, tiles_x, tiles_y, lists, next);
 }
 
 // A tile computed in the previous launch and not in this one: its newest thickness goes to the
