@@ -198,6 +198,17 @@ __device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh
     }
 }
 
+// Launches follow each other with programmatic dependent launch (sm_90 and later): once every
+// block of this launch has started, the next launch may start too, its blocks taking the SMs
+// that blocks with no tile have already left, and waiting here until this launch has finished
+// and its writes are visible. The next launch's start-up then overlaps this one's work.
+__device__ void wait_for_previous_launch() {
+#if __CUDA_ARCH__ >= 900
+    cudaTriggerProgrammaticLaunchCompletion();
+    cudaGridDependencySynchronize();
+#endif
+}
+
 template <int TX, int TY, int K, int THREADS = Region<TX, TY, K>::kCells>
 __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
                                                                TileLists lists, int slot, int rows, int cols,
@@ -207,6 +218,7 @@ __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz,
     __shared__ unsigned shared_bits;
     extern __shared__ double smem[];
     const int previous = (slot + kListSlots - 1) % kListSlots, next = (slot + 1) % kListSlots;
+    wait_for_previous_launch();
     if (blockIdx.x == 0 && threadIdx.x == 0) lists.count[(slot + 2) % kListSlots] = 0;  // filled by the next launch
 
     const int computes = lists.count[slot];
@@ -257,12 +269,35 @@ int resident_blocks() {
     return blocks;
 }
 
+bool programmatic_launch_supported() {
+    static int major = 0;
+    if (major == 0) {
+        int device = 0;
+        WB_CUDA_CHECK(cudaGetDevice(&device));
+        WB_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    }
+    return major >= 9;
+}
+
 template <int TX, int TY, int K>
 void launch_active(const GpuGrid& g, const TileLists& lists, const double* in, double* out, int steps, int slot,
                    cudaStream_t stream) {
     using R = Region<TX, TY, K>;
-    active_tiles_kernel<TX, TY, K><<<resident_blocks<TX, TY, K>(), R::kCells, R::kBytes, stream>>>(
-        g.sz, in, out, lists, slot, g.rows, g.cols, tiles_along(g.cols, TX), tiles_along(g.rows, TY), steps);
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(resident_blocks<TX, TY, K>());
+    config.blockDim = dim3(R::kCells);
+    config.dynamicSmemBytes = R::kBytes;
+    config.stream = stream;
+    cudaLaunchAttribute overlap = {};
+    overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    overlap.val.programmaticStreamSerializationAllowed = 1;
+    if (programmatic_launch_supported()) {
+        config.attrs = &overlap;
+        config.numAttrs = 1;
+    }
+    WB_CUDA_CHECK(cudaLaunchKernelEx(&config, active_tiles_kernel<TX, TY, K>, g.sz, static_cast<const double*>(in), out,
+                                     lists, slot, g.rows, g.cols, tiles_along(g.cols, TX), tiles_along(g.rows, TY),
+                                     steps));
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
