@@ -28,6 +28,8 @@
 // blocks-th tile of the list. A block has one thread per cell of the region (tile plus border):
 // a cell's altitude, thickness and outflows stay in its thread's registers, and shared memory
 // holds only what the neighbours read. A step is then two barriers: outflows, then mass balance.
+// The minimisation is cell_outflows_by_rank: the serial result, with the averages of its rounds
+// computed side by side instead of one after the other.
 //
 #include "sciddicat_gpu.h"
 
@@ -161,7 +163,7 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
         double flow[4] = {0.0, 0.0, 0.0, 0.0};  // a dry cell has no outflow (see the top of the file)
         if (updated && h > kDry && cell.ring >= 1 + 2 * s) {
             const double u[4] = {level[c - R::kPitch], level[c - 1], level[c + 1], level[c + R::kPitch]};
-            sciddicat::cell_outflows_by_mask(h, z, u, flow);
+            sciddicat::cell_outflows_by_rank(h, z, u, flow);
         }
         north[c] = flow[0], west[c] = flow[1], east[c] = flow[2], south[c] = flow[3];
         __syncthreads();

@@ -166,6 +166,56 @@ SCIDDICAT_HD inline void cell_outflows_by_mask(double h, double z, const double 
     for (int k = 1; k < 5; ++k) flow[k - 1] = (candidates >> k & 1) ? (average - u[k]) * kDamping : 0.0;
 }
 
+/// cell_outflows with the same result and a much shorter chain of dependent operations. The
+/// candidates left after each round of elimination are always the lowest ones (a round keeps
+/// the values below an average), so the rounds can only ever meet six sets: the j lowest of the
+/// five values, j = 0..5. Their averages are computed first, independently of each other and
+/// each exactly as a round computes it (same candidates, same order); the rounds then only
+/// compare. Ties are ranked by index: a round never separates equal values, so a set it meets
+/// is the j lowest whatever the order of equals.
+SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double u_neighbours[4], double flow[4]) {
+    const double u[5] = {z + kEpsilon, u_neighbours[0], u_neighbours[1], u_neighbours[2], u_neighbours[3]};
+    const double m = h - kEpsilon;
+    int rank[5] = {0, 0, 0, 0, 0};  // how many of the five come before u[k]
+    for (int k = 0; k < 5; ++k)
+        for (int l = k + 1; l < 5; ++l) {
+            if (u[k] <= u[l]) ++rank[l];
+            else ++rank[k];
+        }
+    // The average a round computes when the j lowest are left.
+    auto average_of_lowest = [&](int j) {
+        double sum = m;
+        for (int k = 0; k < 5; ++k) sum = fma(rank[k] < j ? 1.0 : 0.0, u[k], sum);
+        return divide_by_count(sum, j);
+    };
+    const double lowest1 = average_of_lowest(1), lowest2 = average_of_lowest(2), lowest3 = average_of_lowest(3),
+                 lowest4 = average_of_lowest(4), lowest5 = average_of_lowest(5);
+    // A round with the j lowest left keeps those of them that pass the elimination test of
+    // cell_outflows (NaN included): the lowest min(j, below(j)), where below(j) counts the values
+    // that pass it against that round's average.
+    auto below = [&](double average) {
+        int passing = 0;
+        for (int k = 0; k < 5; ++k) passing += !(average <= u[k]) ? 1 : 0;
+        return passing;
+    };
+    // Where a round goes from j candidates left, min(j, below(j)), for j = 0..5 in three bits
+    // each; the rounds then shift and mask. Each round that changes the candidates removes one
+    // at least, so after five rounds nothing changes any more.
+    auto step_from = [&](int j, double average) {
+        const int passing = below(average);
+        return static_cast<unsigned>(passing < j ? passing : j) << (3 * j);
+    };
+    const unsigned next_left = step_from(1, lowest1) | step_from(2, lowest2) | step_from(3, lowest3) |
+                               step_from(4, lowest4) | step_from(5, lowest5);
+    int left = 5;
+    for (int round = 0; round < 5; ++round) left = next_left >> (3 * left) & 7;
+    const double average = left == 5 ? lowest5 : left == 4 ? lowest4 : left == 3 ? lowest3 : left == 2 ? lowest2
+                         : left == 1 ? lowest1 : m;
+    unsigned candidates = 0;  // bit k: u[k] not eliminated
+    for (int k = 0; k < 5; ++k) candidates |= (rank[k] < left ? 1u : 0u) << k;
+    for (int k = 1; k < 5; ++k) flow[k - 1] = (candidates >> k & 1) ? (average - u[k]) * kDamping : 0.0;
+}
+
 /// A slice of rows of a (possibly larger) grid on the device, for the fused step.
 /// Buffer row b holds global row first_row + b; the model's active domain is global rows
 /// 1 .. global_rows-2 and columns 1 .. cols-2. The fused step of rows [begin, end) of the buffer
