@@ -9,20 +9,21 @@
 //     highest candidate, far more than any rounding), so its four outflows are exactly 0.
 //     Such a cell is "dry"; a cell above that thickness is a "source".
 //  2. Debris moves one cell per step, so over K steps nothing changes farther than K cells
-//     from the sources present at the start.
+//     from the sources present at the start, and over 2K steps nothing farther than 2K cells.
 //
 // The grid is cut into TX x TY tiles. A launch computes K steps with temporal blocking (the tile
-// plus 2K cells of border, as in the multi-step version) for every tile that debris can reach
-// during the launch: a tile holding a source, or next to a tile with a source near the shared
-// edge or corner (K <= TX, TY, so the eight neighbours cover the reach). Every other tile keeps
-// its thickness.
+// plus 2K cells of border, as in the multi-step version) for every tile on its list; every other
+// tile keeps its thickness. The list holds every tile that debris can reach during the launch:
+// the first launch's, the tiles with a source within K cells (of the tile, or of the edge or
+// corner it shares with a neighbour); every later launch's, the tiles with a source within 2K
+// cells at the start of the launch before (2K <= TX, TY, so the eight neighbours cover the reach).
 //
-// Each launch reads a list of the tiles to compute and writes the list of the next launch: a
-// block that has computed a tile knows where its sources are now, and adds the tile and the
-// neighbours they can reach (a flag per tile keeps each tile listed once). No block scans the
-// grid, so a thousand dry tiles cost nothing. The thickness lives in two buffers that swap roles
-// at every launch; a tile computed in one launch and not in the next is copied from the newer
-// buffer to the other, after which both hold its values.
+// So each launch writes the list of the next one, and early: as soon as a block has loaded its
+// tile, a few of its threads add the tile and the neighbours its sources can reach within 2K
+// cells (a flag per tile keeps each tile listed once), while the others start the steps. No
+// block scans the grid, so a thousand dry tiles cost nothing. The thickness lives in two buffers
+// that swap roles at every launch; a tile computed in one launch and not in the next is copied
+// from the newer buffer to the other, after which both hold its values.
 //
 // The launch is persistent: one block per resident slot on the GPU, each block taking every
 // blocks-th tile of the list. A block has one thread per cell of the region (tile plus border):
@@ -41,7 +42,7 @@ namespace {
 
 constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness a cell has no outflow
 // Where a tile's sources are: anywhere in it; within K cells of its north, south, west or east edge.
-constexpr unsigned kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16;
+constexpr unsigned kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16;  // "near": within reach
 constexpr int kListSlots = 4;  // lists in use at once: see TileLists
 
 using sciddicat::in_active_domain;
@@ -70,7 +71,7 @@ TileLists lists_in(void* buffer, int capacity) {
 }
 std::size_t lists_bytes(int capacity) { return (4 + 2 * static_cast<std::size_t>(kListSlots) * capacity) * sizeof(int); }
 
-// Bits of a source at (y, x) inside a tile_x x tile_y tile, for launches of k steps.
+// Bits of a source at (y, x) inside a tile_x x tile_y tile, for a reach of k cells.
 __device__ unsigned source_bits(int y, int x, int tile_x, int tile_y, int k) {
     return kWet | (y < k ? kNearNorth : 0) | (y >= tile_y - k ? kNearSouth : 0) | (x < k ? kNearWest : 0) |
            (x >= tile_x - k ? kNearEast : 0);
@@ -86,7 +87,7 @@ __device__ unsigned block_or(unsigned bits, unsigned* shared_bits) {
     return *shared_bits;
 }
 
-// Called by threads 0..8 of a block once it knows where the sources of `tile` are: thread c
+// Called by nine threads of a block once it knows where the sources of `tile` are: thread c = 0..8
 // looks at the neighbour (c / 3 - 1, c % 3 - 1), the tile itself for c = 4, and lists it for the
 // next launch if those sources can reach it: near the shared edge, or near both edges of a shared
 // corner. The first thread to flag a tile appends it.
@@ -134,21 +135,21 @@ __device__ RegionCell region_cell(int c) {
     return {H - 1 - ring, ring + after_top - 2 * middle_rows, ring};
 }
 
-// Runs `steps` (<= K) steps on one tile, writes its thickness and lists the tiles its sources
-// can reach in the next launch. One thread per cell of the region; a cell's own altitude,
-// thickness and outflows stay in its thread's registers. After step s the values are exact at
-// 2(s + 1) cells or more from the region's edge, so the tile itself is exact after K steps.
+// Runs `steps` (<= K) steps on one tile and writes its thickness; first lists the tiles its
+// sources can reach in the next launch. One thread per cell of the region, `cell` being the
+// thread's; a cell's own altitude, thickness and outflows stay in its thread's registers. After
+// step s the values are exact at 2(s + 1) cells or more from the region's edge, so the tile
+// itself is exact after K steps.
 template <int TX, int TY, int K>
-__device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* sz, const double* sh_in,
-                             double* sh_out, int rows, int cols, int steps, const TileLists& lists, int next,
-                             double* smem, unsigned* shared_bits) {
+__device__ void compute_tile(int tile, RegionCell cell, int tiles_x, int tiles_y, const double* sz,
+                             const double* sh_in, double* sh_out, int rows, int cols, int steps,
+                             const TileLists& lists, int next, double* smem, unsigned* shared_bits) {
     using R = Region<TX, TY, K>;
     double* level = smem;  // altitude + thickness
     double* north = level + R::kSlots;
     double* west = north + R::kSlots;
     double* east = west + R::kSlots;
     double* south = east + R::kSlots;
-    const RegionCell cell = region_cell<R::kX, R::kY>(threadIdx.x);
     const int c = cell.y * R::kPitch + cell.x;  // in shared memory
     const int i = (tile / tiles_x) * TY - R::kHalo + cell.y, j = (tile % tiles_x) * TX - R::kHalo + cell.x;
     const bool in_grid = i >= 0 && i < rows && j >= 0 && j < cols;
@@ -157,7 +158,14 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
     const double z = in_grid ? sz[k] : 0.0;
     double h = in_grid ? sh_in[k] : 0.0;
     level[c] = z + h;
-    __syncthreads();
+    const int y = cell.y - R::kHalo, x = cell.x - R::kHalo;  // in the tile: the first TX * TY threads
+    const bool in_tile = y >= 0 && y < TY && x >= 0 && x < TX && in_grid;
+    unsigned bits = in_tile && h > kDry && updated ? source_bits(y, x, TX, TY, 2 * K) : 0u;
+    bits = block_or(bits, shared_bits);  // its barriers also publish `level`
+    // The last nine threads hold cells of the region's outer ring, which never compute: they wait
+    // for the atomics of the listing while the others compute.
+    const int lister = threadIdx.x - (R::kCells - 9);
+    if (lister >= 0) list_reached(lister, tile, bits, tiles_x, tiles_y, lists, next);
 
     for (int s = 0; s < steps; ++s) {
         double flow[4] = {0.0, 0.0, 0.0, 0.0};  // a dry cell has no outflow (see the top of the file)
@@ -179,15 +187,7 @@ __device__ void compute_tile(int tile, int tiles_x, int tiles_y, const double* s
         __syncthreads();
     }
 
-    // The tile itself is exact now: write it, and list what its sources can reach.
-    const int y = cell.y - R::kHalo, x = cell.x - R::kHalo;  // in the tile: the first TX * TY threads
-    unsigned bits = 0;
-    if (y >= 0 && y < TY && x >= 0 && x < TX && in_grid) {
-        sh_out[k] = h;
-        if (h > kDry && updated) bits = source_bits(y, x, TX, TY, K);
-    }
-    bits = block_or(bits, shared_bits);
-    if (threadIdx.x < 9) list_reached(threadIdx.x, tile, bits, tiles_x, tiles_y, lists, next);
+    if (in_tile) sh_out[k] = h;  // exact now
 }
 
 // A tile computed in the previous launch and not in this one: its newest thickness goes to the
@@ -200,10 +200,11 @@ __device__ void copy_tile(int tile, int tiles_x, const double* sh_in, double* sh
     }
 }
 
-// Launches follow each other with programmatic dependent launch (sm_90 and later): once every
-// block of this launch has started, the next launch may start too, its blocks taking the SMs
-// that blocks with no tile have already left, and waiting here until this launch has finished
-// and its writes are visible. The next launch's start-up then overlaps this one's work.
+// Launches may follow each other with programmatic dependent launch (sm_90 and later, see
+// launch_active): once every block of this launch has started, the next launch may start too,
+// its blocks taking the SMs that blocks with no tile have already left, and waiting here until
+// this launch has finished and its writes are visible. The next launch's start-up (and what a
+// block computes before this call) then overlaps this one's work. Without it, this returns at once.
 __device__ void wait_for_previous_launch() {
 #if __CUDA_ARCH__ >= 900
     cudaTriggerProgrammaticLaunchCompletion();
@@ -215,22 +216,25 @@ template <int TX, int TY, int K, int THREADS = Region<TX, TY, K>::kCells>
 __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz, const double* sh_in, double* sh_out,
                                                                TileLists lists, int slot, int rows, int cols,
                                                                int tiles_x, int tiles_y, int steps) {
-    static_assert(K <= TX && K <= TY, "the eight neighbouring tiles must cover the K-cell reach of the debris");
+    static_assert(2 * K <= TX && 2 * K <= TY, "the eight neighbouring tiles must cover the 2K-cell reach of the debris");
     static_assert(THREADS % 32 == 0 && THREADS <= 1024, "one thread per cell of the region, whole warps");
     __shared__ unsigned shared_bits;
     extern __shared__ double smem[];
     const int previous = (slot + kListSlots - 1) % kListSlots, next = (slot + 1) % kListSlots;
+    const RegionCell cell = region_cell<Region<TX, TY, K>::kX, Region<TX, TY, K>::kY>(threadIdx.x);  // needs no data
     wait_for_previous_launch();
     if (blockIdx.x == 0 && threadIdx.x == 0) lists.count[(slot + 2) % kListSlots] = 0;  // filled by the next launch
 
-    const int computes = lists.count[slot];
+    // Every read from global memory costs a round trip of several hundred cycles: the counts and
+    // this block's first tile are read together (the tile maybe past the end of the list, unused).
+    const int computes = lists.count[slot], computed_before = lists.count[previous];
+    const int first_tile = blockIdx.x < lists.capacity ? lists.list(slot)[blockIdx.x] : 0;
     for (int m = blockIdx.x; m < computes; m += gridDim.x)
-        compute_tile<TX, TY, K>(lists.list(slot)[m], tiles_x, tiles_y, sz, sh_in, sh_out, rows, cols, steps, lists,
-                                next, smem, &shared_bits);
+        compute_tile<TX, TY, K>(m == blockIdx.x ? first_tile : lists.list(slot)[m], cell, tiles_x, tiles_y, sz,
+                                sh_in, sh_out, rows, cols, steps, lists, next, smem, &shared_bits);
 
     // The previous launch's tiles, given to the blocks from the last one down, which are the
     // ones least likely to have computed a tile.
-    const int computed_before = lists.count[previous];
     for (int m = gridDim.x - 1 - blockIdx.x; m < computed_before; m += gridDim.x) {
         const int tile = lists.list(previous)[m];
         if (!lists.flags(slot)[tile]) copy_tile<TX, TY, THREADS>(tile, tiles_x, sh_in, sh_out, rows, cols);
@@ -253,22 +257,28 @@ __global__ void first_list_kernel(const double* sh, TileLists lists, int rows, i
 
 int tiles_along(int cells, int tile) { return (cells + tile - 1) / tile; }
 
+// How many blocks of a shape fit on the GPU at once, and on each SM.
+struct Residency {
+    int blocks = 0;
+    int per_sm = 0;
+};
+
 template <int TX, int TY, int K>
-int resident_blocks() {
-    static int blocks = 0;
-    if (blocks == 0) {
+Residency residency() {
+    static Residency fit;
+    if (fit.blocks == 0) {
         using R = Region<TX, TY, K>;
         WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(R::kBytes)));
-        int per_sm = 0, device = 0, sms = 0;
-        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, active_tiles_kernel<TX, TY, K>, R::kCells,
-                                                                    R::kBytes));
+        int device = 0, sms = 0;
+        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit.per_sm, active_tiles_kernel<TX, TY, K>,
+                                                                    R::kCells, R::kBytes));
         WB_CUDA_CHECK(cudaGetDevice(&device));
         WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if (per_sm < 1) wb::usage_error("active tiles: the kernel does not fit on this GPU");
-        blocks = per_sm * sms;
+        if (fit.per_sm < 1) wb::usage_error("active tiles: the kernel does not fit on this GPU");
+        fit.blocks = fit.per_sm * sms;
     }
-    return blocks;
+    return fit;
 }
 
 bool programmatic_launch_supported() {
@@ -285,15 +295,19 @@ template <int TX, int TY, int K>
 void launch_active(const GpuGrid& g, const TileLists& lists, const double* in, double* out, int steps, int slot,
                    cudaStream_t stream) {
     using R = Region<TX, TY, K>;
+    const Residency fit = residency<TX, TY, K>();
     cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(resident_blocks<TX, TY, K>());
+    config.gridDim = dim3(fit.blocks);
     config.blockDim = dim3(R::kCells);
     config.dynamicSmemBytes = R::kBytes;
     config.stream = stream;
+    // Overlapping launches pays where one block fills an SM. With several per SM, the next
+    // launch's early blocks crowd onto the SMs that emptied first, and the blocks with tiles end
+    // up sharing SMs: slower on an H100 (the lesson page has the figures).
     cudaLaunchAttribute overlap = {};
     overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     overlap.val.programmaticStreamSerializationAllowed = 1;
-    if (programmatic_launch_supported()) {
+    if (programmatic_launch_supported() && fit.per_sm == 1) {
         config.attrs = &overlap;
         config.numAttrs = 1;
     }
@@ -313,7 +327,7 @@ template <int TX, int TY, int K>
 constexpr Instance instance() {
     return {{TX, TY, K, Region<TX, TY, K>::kCells}, launch_active<TX, TY, K>};
 }
-const Instance kInstances[] = {instance<16, 16, 4>(), instance<16, 8, 4>(), instance<8, 8, 4>(), instance<8, 8, 6>(),
+const Instance kInstances[] = {instance<16, 16, 4>(), instance<16, 8, 4>(), instance<8, 8, 4>(),
                                instance<16, 16, 2>(), instance<24, 24, 2>(), instance<8, 8, 2>()};
 
 // List capacity: the tiles of the grid for the shape with the most tiles.
