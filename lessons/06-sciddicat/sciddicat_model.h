@@ -132,47 +132,15 @@ SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighb
     for (int k = 1; k < 5; ++k) flow[k - 1] = eliminated[k] ? 0.0 : (average - u[k]) * kDamping;
 }
 
-/// Number of candidates left in a bit set of the minimisation.
-SCIDDICAT_HD inline int candidate_count(unsigned candidates) {
-#ifdef __CUDA_ARCH__
-    return __popc(candidates);
-#else
-    return __builtin_popcount(candidates);
-#endif
-}
-
-/// cell_outflows with the same result in fewer GPU instructions, for kernels where the
-/// minimisation is the bottleneck: the candidates are the bits of one integer, and the sum of
-/// the candidates is a chain of fused multiply-adds by 1.0 or 0.0 (fma(1, u, s) rounds exactly
-/// as s + u, and fma(0, u, s) is s), so a GPU adds without selecting; divisions by
-/// divide_by_count.
-SCIDDICAT_HD inline void cell_outflows_by_mask(double h, double z, const double u_neighbours[4], double flow[4]) {
-    const double u[5] = {z + kEpsilon, u_neighbours[0], u_neighbours[1], u_neighbours[2], u_neighbours[3]};
-    const double m = h - kEpsilon;
-    unsigned candidates = 0x1f;  // bit k: u[k] not eliminated yet
-    double average = m;
-    for (;;) {
-        double sum = m;
-        for (int k = 0; k < 5; ++k) sum = fma((candidates >> k & 1) ? 1.0 : 0.0, u[k], sum);
-        const int count = candidate_count(candidates);
-        average = count == 0 ? sum : divide_by_count(sum, count);
-        unsigned kept = 0;
-        for (int k = 0; k < 5; ++k)
-            if (!(average <= u[k])) kept |= 1u << k;  // the elimination test of cell_outflows, NaN included
-        kept &= candidates;
-        if (kept == candidates) break;
-        candidates = kept;
-    }
-    for (int k = 1; k < 5; ++k) flow[k - 1] = (candidates >> k & 1) ? (average - u[k]) * kDamping : 0.0;
-}
-
-/// cell_outflows with the same result and a much shorter chain of dependent operations. The
-/// candidates left after each round of elimination are always the lowest ones (a round keeps
-/// the values below an average), so the rounds can only ever meet six sets: the j lowest of the
-/// five values, j = 0..5. Their averages are computed first, independently of each other and
-/// each exactly as a round computes it (same candidates, same order); the rounds then only
-/// compare. Ties are ranked by index: a round never separates equal values, so a set it meets
-/// is the j lowest whatever the order of equals.
+/// cell_outflows with the same result for finite values (the grid reader rejects others) and a
+/// much shorter chain of dependent operations, for kernels where the minimisation is the
+/// bottleneck. The candidates left after each round of elimination are always the lowest ones
+/// (a round keeps the values below an average), so the rounds can only ever meet six sets: the
+/// j lowest of the five values, j = 0..5. Their averages are computed first, independently of
+/// each other and each exactly as a round computes it (same candidates, same order: a sum of
+/// fused multiply-adds by 1.0 or 0.0, since fma(1, u, s) rounds exactly as s + u and fma(0, u, s)
+/// is s, then divide_by_count); the rounds then only compare. Ties are ranked by index: a round
+/// never separates equal values, so a set it meets is the j lowest whatever the order of equals.
 SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double u_neighbours[4], double flow[4]) {
     const double u[5] = {z + kEpsilon, u_neighbours[0], u_neighbours[1], u_neighbours[2], u_neighbours[3]};
     const double m = h - kEpsilon;
