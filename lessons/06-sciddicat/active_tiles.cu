@@ -45,8 +45,9 @@
 namespace {
 
 constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness a cell has no outflow
-// Where a tile's sources are: anywhere in it; within K cells of its north, south, west or east edge.
-constexpr unsigned kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16;  // "near": within reach
+// Where a tile's sources are: anywhere in it; within reach (K or 2K cells, see source_bits) of its
+// north, south, west or east edge.
+constexpr unsigned kWet = 1, kNearNorth = 2, kNearSouth = 4, kNearWest = 8, kNearEast = 16;
 constexpr int kListSlots = 4;  // lists in use at once: see TileLists
 
 using sciddicat::in_active_domain;
@@ -230,7 +231,7 @@ __global__ void __launch_bounds__(THREADS) active_tiles_kernel(const double* sz,
     if (blockIdx.x == 0 && threadIdx.x == 0) lists.count[(slot + 2) % kListSlots] = 0;  // filled by the next launch
 
     // Every read from global memory costs a round trip of several hundred cycles: the counts and
-    // this block's first tile are read together (the tile maybe past the end of the list, unused).
+    // this block's first tile are read together (the tile may lie past the end of the list, unused).
     const int computes = lists.count[slot], computed_before = lists.count[previous];
     const int first_tile = blockIdx.x < lists.capacity ? lists.list(slot)[blockIdx.x] : 0;
     for (int m = blockIdx.x; m < computes; m += gridDim.x)

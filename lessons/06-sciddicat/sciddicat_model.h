@@ -179,9 +179,7 @@ SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double 
     for (int round = 0; round < 5; ++round) left = next_left >> (3 * left) & 7;
     const double average = left == 5 ? lowest5 : left == 4 ? lowest4 : left == 3 ? lowest3 : left == 2 ? lowest2
                          : left == 1 ? lowest1 : m;
-    unsigned candidates = 0;  // bit k: u[k] not eliminated
-    for (int k = 0; k < 5; ++k) candidates |= (rank[k] < left ? 1u : 0u) << k;
-    for (int k = 1; k < 5; ++k) flow[k - 1] = (candidates >> k & 1) ? (average - u[k]) * kDamping : 0.0;
+    for (int k = 1; k < 5; ++k) flow[k - 1] = rank[k] < left ? (average - u[k]) * kDamping : 0.0;  // not eliminated
 }
 
 /// A slice of rows of a (possibly larger) grid on the device, for the fused step.
