@@ -137,10 +137,9 @@ SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighb
 /// bottleneck. The candidates left after each round of elimination are always the lowest ones
 /// (a round keeps the values below an average), so the rounds can only ever meet six sets: the
 /// j lowest of the five values, j = 0..5. Their averages are computed first, independently of
-/// each other and each exactly as a round computes it (same candidates, same order: a sum of
-/// fused multiply-adds by 1.0 or 0.0, since fma(1, u, s) rounds exactly as s + u and fma(0, u, s)
-/// is s, then divide_by_count); the rounds then only compare. Ties are ranked by index: a round
-/// never separates equal values, so a set it meets is the j lowest whatever the order of equals.
+/// each other and each exactly as a round computes it (the same additions in the same order);
+/// the rounds then only compare. Ties are ranked by index: a round never separates equal values,
+/// so a set it meets is the j lowest whatever the order of equals.
 SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double u_neighbours[4], double flow[4]) {
     const double u[5] = {z + kEpsilon, u_neighbours[0], u_neighbours[1], u_neighbours[2], u_neighbours[3]};
     const double m = h - kEpsilon;
@@ -150,20 +149,24 @@ SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double 
             if (u[k] <= u[l]) ++rank[l];
             else ++rank[k];
         }
-    // The average a round computes when the j lowest are left.
+    // The average a round computes when the j lowest are left: m plus each of them, in index
+    // order. One left: no division (x / 1 is x); five left: no choice.
     auto average_of_lowest = [&](int j) {
         double sum = m;
-        for (int k = 0; k < 5; ++k) sum = fma(rank[k] < j ? 1.0 : 0.0, u[k], sum);
+        for (int k = 0; k < 5; ++k)
+            if (rank[k] < j) sum += u[k];
         return divide_by_count(sum, j);
     };
-    const double lowest1 = average_of_lowest(1), lowest2 = average_of_lowest(2), lowest3 = average_of_lowest(3),
-                 lowest4 = average_of_lowest(4), lowest5 = average_of_lowest(5);
+    const double lowest_value = fmin(fmin(fmin(u[0], u[1]), fmin(u[2], u[3])), u[4]);
+    const double lowest1 = m + lowest_value, lowest2 = average_of_lowest(2), lowest3 = average_of_lowest(3),
+                 lowest4 = average_of_lowest(4), lowest5 = divide_by_count(m + u[0] + u[1] + u[2] + u[3] + u[4], 5);
     // A round with the j lowest left keeps those of them that pass the elimination test of
-    // cell_outflows (NaN included): the lowest min(j, below(j)), where below(j) counts the values
-    // that pass it against that round's average.
+    // cell_outflows: the lowest min(j, below(j)), where below(j) counts the values below that
+    // round's average (a value passes when every lower one does).
     auto below = [&](double average) {
         int passing = 0;
-        for (int k = 0; k < 5; ++k) passing += !(average <= u[k]) ? 1 : 0;
+        for (int k = 0; k < 5; ++k)
+            if (!(average <= u[k])) ++passing;
         return passing;
     };
     // Where a round goes from j candidates left, min(j, below(j)), for j = 0..5 in three bits
@@ -173,8 +176,9 @@ SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double 
         const int passing = below(average);
         return static_cast<unsigned>(passing < j ? passing : j) << (3 * j);
     };
-    const unsigned next_left = step_from(1, lowest1) | step_from(2, lowest2) | step_from(3, lowest3) |
-                               step_from(4, lowest4) | step_from(5, lowest5);
+    const unsigned lowest_stays = !(lowest1 <= lowest_value) ? 1u << 3 : 0u;  // min(1, below(1))
+    const unsigned next_left = lowest_stays | step_from(2, lowest2) | step_from(3, lowest3) |
+                               step_from(4, lowest4) | static_cast<unsigned>(below(lowest5)) << 15;
     int left = 5;
     for (int round = 0; round < 5; ++round) left = next_left >> (3 * left) & 7;
     const double average = left == 5 ? lowest5 : left == 4 ? lowest4 : left == 3 ? lowest3 : left == 2 ? lowest2
