@@ -16,10 +16,9 @@
 namespace {
 
 const char* kLesson = "06-sciddicat";
-// Launches captured in one CUDA graph: even, so that ping-pong ends where it began, and a
-// multiple of 4, so that launch numbers modulo 4 (active tiles' work lists) carry on across replays.
+// Launches captured in one CUDA graph: even, so that ping-pong ends where it began.
 constexpr int kGraphLaunches = 100;
-static_assert(kGraphLaunches % 4 == 0, "launch numbers modulo 4 must carry on across graph replays");
+static_assert(kGraphLaunches % 2 == 0, "ping-pong must end where it began");
 
 // One GPU version with its launch configuration.
 struct Config {
@@ -93,7 +92,7 @@ public:
         WB_CUDA_CHECK(cudaMalloc(&f, 4 * n * sizeof(double)));
         WB_CUDA_CHECK(cudaMemcpy(z, sz.data(), n * sizeof(double), cudaMemcpyHostToDevice));
         grid_ = GpuGrid{rows, cols, z, h, h2, f};
-        WB_CUDA_CHECK(cudaMalloc(&tiles_.lists, tile_bytes));
+        WB_CUDA_CHECK(cudaMalloc(&tiles_.slots, tile_bytes));
         WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     }
     ~DeviceState() {
@@ -103,7 +102,7 @@ public:
         cudaFree(grid_.sh);
         cudaFree(grid_.sh_next);
         cudaFree(grid_.sf);
-        cudaFree(tiles_.lists);
+        cudaFree(tiles_.slots);
     }
     DeviceState(const DeviceState&) = delete;
     DeviceState& operator=(const DeviceState&) = delete;
@@ -144,12 +143,12 @@ private:
     // Steps advanced by one launch of a ping-pong version.
     static int chunk_steps(const Config& c) { return c.steps_per_launch() ? c.iters : 1; }
 
-    // Launch number `launch` of a run: min(steps, chunk) steps from `in` into `out`.
-    void launch_chunk(const Config& c, const double* in, double* out, int steps, int launch) {
+    // One launch of a run: min(steps, chunk) steps from `in` into `out`.
+    void launch_chunk(const Config& c, const double* in, double* out, int steps) {
         if (c.kernel == "multistep") {
             multistep_launch(grid_, c.shape(), in, out, steps, stream_);
         } else if (c.kernel == "active-tiles") {
-            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, launch, stream_);
+            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, stream_);
         } else {
             sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
             WB_CHECK_LAUNCH("fused_step_kernel");
@@ -171,7 +170,7 @@ private:
                 WB_CUDA_CHECK(cudaGraphLaunch(exec, stream_));
         }
         for (; done < steps; done += chunk) {
-            launch_chunk(c, in, out, std::min(chunk, steps - done), done / chunk);
+            launch_chunk(c, in, out, std::min(chunk, steps - done));
             std::swap(in, out);
         }
         return in;  // after the last swap, `in` holds the newest thickness
@@ -184,7 +183,7 @@ private:
             if (name == key) return exec;
         // Configure the kernel (shared memory size) outside the capture, from a prepared state.
         if (c.kernel == "active-tiles") active_tiles_prepare(grid_, c.shape(), tiles_, stream_);
-        launch_chunk(c, grid_.sh, grid_.sh_next, 1, 0);
+        launch_chunk(c, grid_.sh, grid_.sh_next, 1);
         WB_CUDA_CHECK(cudaStreamSynchronize(stream_));
         cudaGraph_t graph = nullptr;
         cudaGraphExec_t exec = nullptr;
@@ -192,7 +191,7 @@ private:
         double* in = grid_.sh;
         double* out = grid_.sh_next;
         for (int s = 0; s < kGraphLaunches; ++s) {
-            launch_chunk(c, in, out, chunk_steps(c), s);
+            launch_chunk(c, in, out, chunk_steps(c));
             std::swap(in, out);
         }
         WB_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));

@@ -35,7 +35,7 @@ struct MultistepShape {
     int tile_x = 32;  ///< tile columns (threads along x)
     int tile_y = 16;  ///< tile rows (threads along y)
     int k = 4;        ///< steps per launch (halo of 2k cells)
-    int threads = 0;  ///< active tiles: threads per block, one per region cell (multistep: one per tile cell)
+    int threads = 0;  ///< active tiles: threads per block, one per cell of its regions (multistep: one per tile cell)
 };
 /// The instantiated shapes.
 std::vector<MultistepShape> multistep_shapes();
@@ -43,19 +43,18 @@ std::vector<MultistepShape> multistep_shapes();
 void multistep_launch(const GpuGrid& g, const MultistepShape& shape, const double* in, double* out, int steps,
                       cudaStream_t stream);
 
-/// Going further: the work lists of the active-tiles version (which tiles each launch computes),
-/// in one device buffer of active_tile_state_bytes().
+/// Going further: the tiles the active-tiles version computes (those the debris can reach, each
+/// in a slot of its own), in one device buffer of active_tile_state_bytes().
 struct ActiveTileState {
-    void* lists = nullptr;
+    void* slots = nullptr;
 };
 /// The instantiated shapes of the active-tiles version (tile and steps per launch).
 std::vector<MultistepShape> active_tile_shapes();
-/// Bytes of the work lists for every instantiated shape.
+/// Bytes of the tile slots for every instantiated shape.
 std::size_t active_tile_state_bytes(int rows, int cols);
-/// Before a run from g.sh: copies g.sh into g.sh_next and lists the tiles of the first launch.
+/// Before a run from g.sh: copies g.sh into g.sh_next and places the tiles of the first launch.
 void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, cudaStream_t stream);
 /// Runs min(steps, k) steps from `in` into `out` (g.sh and g.sh_next, either way round),
-/// computing only the tiles the debris can reach. `launch` counts the launches since
-/// active_tiles_prepare(), from 0.
+/// computing only the tiles the debris can reach.
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
-                         double* out, int steps, int launch, cudaStream_t stream);
+                         double* out, int steps, cudaStream_t stream);
