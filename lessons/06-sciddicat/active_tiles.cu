@@ -30,12 +30,12 @@
 // landslide that stays where it stops, rarely, and the result is exact either way.)
 //
 // The launch is persistent: as many blocks as fit on the GPU at once (one per SM for every shape
-// here on an H100), each computing the tiles of its slots, one per region (tile plus border);
-// small regions come several to a block, up to 1024 threads. A region has one thread per cell: a cell's altitude, thickness and outflows stay in
-// its thread's registers, and shared memory holds only what the neighbours read. A step is then
-// two barriers: outflows, then mass balance. The minimisation is cell_outflows_by_rank: the
-// serial result, with the averages of its rounds computed side by side instead of one after
-// the other.
+// here on an H100), each computing the tiles of its slots, one per region (tile plus border); small
+// regions come several to a block, up to 1024 threads. A region has one thread per cell: a cell's
+// altitude, thickness and outflows stay in its thread's registers, and shared memory holds only
+// what the neighbours read. A step is then two barriers: outflows, then mass balance. The
+// minimisation is cell_outflows_by_rank: the serial result, with the averages of its rounds
+// computed side by side instead of one after the other.
 //
 // On an H100 most of a launch is the K steps of a tile; the rest is latency: loading the
 // region, the gap between launches (the lesson page has the measured phases).
