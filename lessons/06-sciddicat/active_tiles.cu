@@ -358,16 +358,32 @@ void launch_active(const GpuGrid& g, const TileSlots& slots, const double* in, d
 
 // The instantiated kernels: tile, steps per launch, threads per block (the cells of its regions).
 using Launcher = void (*)(const GpuGrid&, const TileSlots&, const double*, double*, int, cudaStream_t);
+template <int TX, int TY, int K>
+int regions_at_once() {
+    return residency<TX, TY, K>().blocks * Region<TX, TY, K>::kPerBlock;
+}
 struct Instance {
     MultistepShape shape;
     Launcher launch;
+    int (*regions)();
 };
 template <int TX, int TY, int K>
 constexpr Instance instance() {
-    return {{TX, TY, K, Region<TX, TY, K>::kThreads}, launch_active<TX, TY, K>};
+    return {{TX, TY, K, Region<TX, TY, K>::kThreads}, launch_active<TX, TY, K>, regions_at_once<TX, TY, K>};
 }
+
 const Instance kInstances[] = {instance<20, 8, 3>(), instance<16, 12, 3>(), instance<12, 8, 3>(),
                                instance<16, 8, 2>(),  instance<8, 8, 2>(),   instance<16, 16, 4>()};
+
+// The kernel of a shape from active_tile_shapes().
+const Instance& instance_for(const MultistepShape& shape) {
+    for (const Instance& instance : kInstances) {
+        const MultistepShape& m = instance.shape;
+        if (m.tile_x == shape.tile_x && m.tile_y == shape.tile_y && m.k == shape.k && m.threads == shape.threads)
+            return instance;
+    }
+    wb::usage_error("active tiles: no kernel for this tile, K and block size");
+}
 
 // Slots: the tiles of the grid for the shape with the most tiles.
 int most_tiles(int rows, int cols) {
@@ -403,13 +419,13 @@ void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const A
 
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
                          double* out, int steps, cudaStream_t stream) {
-    const TileSlots slots = slots_in(s.slots, most_tiles(g.rows, g.cols));
-    for (const Instance& instance : kInstances) {
-        const MultistepShape& m = instance.shape;
-        if (m.tile_x == shape.tile_x && m.tile_y == shape.tile_y && m.k == shape.k && m.threads == shape.threads) {
-            instance.launch(g, slots, in, out, steps, stream);
-            return;
-        }
-    }
-    wb::usage_error("active tiles: no kernel for this tile, K and block size");
+    instance_for(shape).launch(g, slots_in(s.slots, most_tiles(g.rows, g.cols)), in, out, steps, stream);
+}
+
+ActiveTileCounts active_tiles_counts(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s) {
+    ActiveTileCounts counts;
+    WB_CUDA_CHECK(cudaMemcpy(&counts.reached, slots_in(s.slots, most_tiles(g.rows, g.cols)).taken, sizeof(int),
+                             cudaMemcpyDeviceToHost));
+    counts.regions = instance_for(shape).regions();
+    return counts;
 }

@@ -129,6 +129,13 @@ public:
         return grid_.sh;
     }
 
+    // Active tiles, after a run: how many tiles the debris reached.
+    void print_tile_counts(const Config& c) const {
+        const ActiveTileCounts counts = active_tiles_counts(grid_, c.shape(), tiles_);
+        std::printf("      tiles reached: %d, regions computed at once: %d%s\n", counts.reached, counts.regions,
+                    counts.reached > counts.regions ? " (so blocks computed several tiles one after another)" : "");
+    }
+
     cudaStream_t stream_for(const Config& c) const {
         return (c.kernel.rfind("fused", 0) == 0 || c.steps_per_launch()) ? stream_ : nullptr;
     }
@@ -286,6 +293,7 @@ int run_check(const wb::Options& options) {
             WB_CUDA_CHECK(cudaDeviceSynchronize());
             WB_CUDA_CHECK(cudaMemcpy(got.data(), result, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
             std::printf("    %-14s %-8s\n", config.kernel.c_str(), config.block_name().c_str());
+            if (config.kernel == "active-tiles") state.print_tile_counts(config);
             ++total;
             if (!check_result(got, expected, sh, rows, cols)) ++failed;
         }

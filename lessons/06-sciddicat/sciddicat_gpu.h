@@ -54,6 +54,14 @@ std::vector<MultistepShape> active_tile_shapes();
 std::size_t active_tile_state_bytes(int rows, int cols);
 /// Before a run from g.sh: copies g.sh into g.sh_next and places the tiles of the first launch.
 void active_tiles_prepare(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, cudaStream_t stream);
+/// After a run: the tiles the debris reached, and the regions one launch computes at once
+/// (blocks x regions per block). With more tiles than regions, blocks compute several tiles one
+/// after another.
+struct ActiveTileCounts {
+    int reached = 0;
+    int regions = 0;
+};
+ActiveTileCounts active_tiles_counts(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s);
 /// Runs min(steps, k) steps from `in` into `out` (g.sh and g.sh_next, either way round),
 /// computing only the tiles the debris can reach.
 void active_tiles_launch(const GpuGrid& g, const MultistepShape& shape, const ActiveTileState& s, const double* in,
