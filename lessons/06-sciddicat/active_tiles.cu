@@ -104,7 +104,7 @@ struct Region {
     static constexpr int kHalo = 2 * K, kX = TX + 2 * kHalo, kY = TY + 2 * kHalo, kCells = kX * kY;
     static constexpr int kPitch = kX + 1, kPadded = kY * kPitch;  // values per array
     static constexpr int kPerBlock = 1024 / kCells, kThreads = kPerBlock * kCells;
-    static constexpr std::size_t kBytes = 5 * sizeof(double) * kPadded;
+    static constexpr std::size_t kBytes = 5 * sizeof(double) * kPadded, kBlockBytes = kPerBlock * kBytes;
     static_assert(kX % 2 == 0 && kY % 2 == 0, "rings of cells need an even region");
     static_assert(kCells % 32 == 0 && kPerBlock >= 1, "whole warps per region, at most 1024 threads");
 };
@@ -154,6 +154,15 @@ __device__ LoadedCell locate_cell(int tile, RegionCell cell, int tiles_x, const 
 // The cell's thickness, written by the previous launch.
 __device__ void read_thickness(LoadedCell& v, const double* sh_in, int cols) {
     if (v.in_grid) v.h = sh_in[static_cast<long>(v.i) * cols + v.j];
+}
+
+// Both at once, where nothing is left to read before the wait.
+template <int TX, int TY, int K>
+__device__ LoadedCell load_cell(int tile, RegionCell cell, int tiles_x, const double* sz, const double* sh_in,
+                                int rows, int cols) {
+    LoadedCell v = locate_cell<TX, TY, K>(tile, cell, tiles_x, sz, rows, cols);
+    read_thickness(v, sh_in, cols);
+    return v;
 }
 
 // Runs `steps` (<= K) steps on the block's tiles, one per region (`tile` < 0: the region has
@@ -261,8 +270,7 @@ __global__ void __launch_bounds__(Region<TX, TY, K>::kThreads)
     read_thickness(loaded, sh_in, cols);  // in flight with `taken`
     if (tile < 0 && slot < taken) {  // given during the previous launch
         tile = slots.tile[slot];
-        loaded = locate_cell<TX, TY, K>(tile, cell, tiles_x, sz, rows, cols);
-        read_thickness(loaded, sh_in, cols);
+        loaded = load_cell<TX, TY, K>(tile, cell, tiles_x, sz, sh_in, rows, cols);
     }
     for (int round = 1;; ++round) {
         if (!compute_tiles<TX, TY, K>(tile, cell, loaded, tiles_x, tiles_y, sh_out, rows, cols, steps, slots,
@@ -272,8 +280,7 @@ __global__ void __launch_bounds__(Region<TX, TY, K>::kThreads)
         if (slot_of<R::kPerBlock>(round, 0) >= taken) return;
         slot = slot_of<R::kPerBlock>(round, region);
         tile = slot < taken ? slots.tile[slot] : -1;
-        loaded = locate_cell<TX, TY, K>(tile, cell, tiles_x, sz, rows, cols);
-        read_thickness(loaded, sh_in, cols);
+        loaded = load_cell<TX, TY, K>(tile, cell, tiles_x, sz, sh_in, rows, cols);
     }
 }
 
@@ -306,12 +313,11 @@ Residency residency() {
     static Residency fit;
     if (fit.blocks == 0) {
         using R = Region<TX, TY, K>;
-        const std::size_t bytes = R::kPerBlock * R::kBytes;
         WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(bytes)));
+                                           static_cast<int>(R::kBlockBytes)));
         int device = 0, sms = 0;
         WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit.per_sm, active_tiles_kernel<TX, TY, K>,
-                                                                    R::kThreads, bytes));
+                                                                    R::kThreads, R::kBlockBytes));
         WB_CUDA_CHECK(cudaGetDevice(&device));
         WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if (fit.per_sm < 1) wb::usage_error("active tiles: the kernel does not fit on this GPU");
@@ -338,7 +344,7 @@ void launch_active(const GpuGrid& g, const TileSlots& slots, const double* in, d
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(fit.blocks);
     config.blockDim = dim3(R::kThreads);
-    config.dynamicSmemBytes = R::kPerBlock * R::kBytes;
+    config.dynamicSmemBytes = R::kBlockBytes;
     config.stream = stream;
     // Overlapping launches pays where one block fills an SM. With several per SM, the next
     // launch's early blocks crowd onto the SMs that emptied first, and the blocks with tiles end

@@ -79,7 +79,9 @@ int check_outflows(std::mt19937_64& rng) {
     }
     // Cells where the rounds still decide on edge values: NaN (which cell_outflows_by_rank carries
     // as cell_outflows does), all equal, negative mobile thickness. Infinities are left out: the
-    // grid reader rejects them, and fma(0, inf, sum) is NaN where cell_outflows skips the term.
+    // grid reader rejects them, and cell_outflows_by_rank averages all five levels up front, where
+    // an infinite sum makes divide_by_count NaN (its remainder is inf - inf) while cell_outflows
+    // may eliminate the infinite level first.
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double special[][6] = {{1.0, 5.0, nan, 3.0, 4.0, 5.0}, {nan, 5.0, 1.0, 3.0, 4.0, 5.0},
                                  {2.0, 5.0, 5.0, 5.0, 5.0, 5.0}, {0.0, 5.0, 5.0, 5.0, 5.0, 5.0},
