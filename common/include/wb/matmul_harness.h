@@ -11,6 +11,7 @@
 #include "wb/compare.h"
 #include "wb/cuda_check.h"
 #include "wb/device.h"
+#include "wb/device_buffer.h"
 #include "wb/timer.h"
 
 #include <cstddef>
@@ -85,38 +86,6 @@ void compute_reference(MatmulProblem<T>& problem);
 /// `label`, and returns true when every element is within it.
 template <class T>
 bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, const std::string& label);
-
-/// Owns `count` elements of device memory (cudaMalloc / cudaFree, both checked). The driver's
-/// own buffers use it; the exercises call cudaMalloc and cudaFree themselves.
-template <class T>
-class DeviceBuffer {
-public:
-    DeviceBuffer() = default;
-    /// Allocates `count` elements.
-    explicit DeviceBuffer(std::size_t count) : count_(count) {
-        if (count_) WB_CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
-    }
-    ~DeviceBuffer() {
-        if (data_) cudaFree(data_);
-    }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    T* get() const { return data_; }               ///< the device pointer
-    std::size_t count() const { return count_; }   ///< elements
-    std::size_t bytes() const { return count_ * sizeof(T); }  ///< bytes
-    /// Copies `count()` elements from the host.
-    void upload(const T* host) { WB_CUDA_CHECK(cudaMemcpy(data_, host, bytes(), cudaMemcpyHostToDevice)); }
-    /// Copies the first `n` elements from the host.
-    void upload(const T* host, std::size_t n) { WB_CUDA_CHECK(cudaMemcpy(data_, host, n * sizeof(T), cudaMemcpyHostToDevice)); }
-    /// Copies the first `n` elements to the host.
-    void download(T* host, std::size_t n) const { WB_CUDA_CHECK(cudaMemcpy(host, data_, n * sizeof(T), cudaMemcpyDeviceToHost)); }
-    /// Fills every byte with 0xFF: each element reads as NaN.
-    void poison() { poison_device(data_, bytes()); }
-
-private:
-    T* data_ = nullptr;
-    std::size_t count_ = 0;
-};
 
 /// cuBLAS GEMM on the shape, measured in the same run as the lesson's kernels: the ceiling
 /// every row of a matrix-product benchmark is compared with.

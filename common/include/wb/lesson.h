@@ -1,0 +1,125 @@
+/// @file lesson.h
+/// @brief The skeleton every lesson driver shares: one main, one way to end a check, one way to
+/// build benchmark rows, and a table of versions selected by name.
+///
+/// A driver declares its lesson (LessonInfo), its reference, its versions and its options, and
+/// writes two functions, `check` and `bench`; lesson_main() does the rest:
+///
+///     int main(int argc, char** argv) { return wb::lesson_main(argc, argv, kInfo, run_check, run_bench); }
+///
+/// Inside `check`, a CheckTally counts the cases and prints the one ending every lesson uses;
+/// inside `bench`, a BenchRows writes rows whose shared fields (lesson, precision, shape,
+/// ceiling, device ...) were set once.
+#pragma once
+
+#include "wb/args.h"
+#include "wb/csv.h"
+#include "wb/timer.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+/// Bad input that the user must fix (a missing or malformed file, an impossible request): the
+/// message names what is wrong; lesson_main prints "error: <message>" and exits with kExitUsage.
+class InputError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A check or benchmark function of a driver.
+using LessonStep = int (*)(const Options&);
+
+/// Parses the command line (exit 0 on --help, 2 on a bad option), runs `check` (--check, the
+/// default) or `bench` (--bench) and returns its exit code. An InputError thrown by either ends
+/// in one line "error: ..." and kExitUsage. `bench` may be null for a program without one: then
+/// --bench is a usage error.
+int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench);
+
+/// Counts the cases of a check and ends it the same way in every lesson:
+///   "PASSED: <what>."  or  "FAILED: 3 of 24 cases wrong. See the hints on the lesson 02 page."
+class CheckTally {
+public:
+    /// `lesson` is the lesson's folder name, e.g. "02-naive-matmul".
+    explicit CheckTally(std::string lesson) : lesson_(std::move(lesson)) {}
+    /// Records one case; returns `ok` so that callers can chain.
+    bool record(bool ok) {
+        ++cases_;
+        if (!ok) ++failed_;
+        return ok;
+    }
+    long cases() const { return cases_; }    ///< cases recorded
+    long failed() const { return failed_; }  ///< cases that failed
+    /// Prints the verdict line and returns kExitPass or kExitCheckFailed. With no case recorded
+    /// the check fails (a check that checked nothing proves nothing).
+    int finish(const std::string& passed_what) const;
+
+private:
+    std::string lesson_;
+    long cases_ = 0;
+    long failed_ = 0;
+};
+
+/// Writes the benchmark rows of one run. The fields every row shares are set once in
+/// `shared()` (lesson, precision, shape, n, rate unit, ceiling, baseline, device); each write
+/// adds what differs.
+class BenchRows {
+public:
+    /// `shared` holds the common fields; `csv` receives every row.
+    BenchRows(CsvWriter& csv, BenchRow shared) : csv_(csv), shared_(std::move(shared)) {}
+    /// The shared fields, to change between problem sizes (shape, n, ceiling_rate ...).
+    BenchRow& shared() { return shared_; }
+    /// Writes the shared fields plus these; returns the row written.
+    BenchRow write(const std::string& kernel, const std::string& block, const TimingStats& time, double rate,
+                   bool transfers = false) {
+        BenchRow row = shared_;
+        row.kernel = kernel;
+        row.block = block;
+        row.time = time;
+        row.rate = rate;
+        row.transfers = transfers;
+        csv_.write(row);
+        return row;
+    }
+    /// Writes a row built from the shared fields by the caller (for the rare field set per row).
+    void write(const BenchRow& row) { csv_.write(row); }
+
+private:
+    CsvWriter& csv_;
+    BenchRow shared_;
+};
+
+/// One row of a lesson's table of versions: the name --versions selects it by, a label for
+/// output and CSV (a block or tile, e.g. "16x16"), and what the driver needs to run it.
+template <class Config>
+struct Version {
+    std::string name;   ///< e.g. "monolithic"
+    std::string label;  ///< e.g. "16x16" or "32x16/k4"
+    Config config;      ///< how to launch it
+};
+
+/// The versions whose name is in the comma-separated `list` (all of them when it is empty), in
+/// table order. An unknown name is a usage error that lists the known ones.
+template <class Config>
+std::vector<Version<Config>> select_versions(const std::vector<Version<Config>>& table, const std::string& list,
+                                             const std::string& option = "--versions") {
+    if (list.empty()) return table;
+    std::vector<Version<Config>> kept;
+    for (const std::string& name : split(list, ',')) {
+        const std::size_t before = kept.size();
+        for (const auto& version : table)
+            if (version.name == name) kept.push_back(version);
+        if (kept.size() == before) {
+            std::string known;
+            for (const auto& version : table)
+                if (known.find(" " + version.name + ",") == std::string::npos) known += " " + version.name + ",";
+            if (!known.empty()) known.pop_back();
+            usage_error(option + ": unknown version '" + name + "' (known:" + known + ")");
+        }
+    }
+    return kept;
+}
+
+}  // namespace wb
