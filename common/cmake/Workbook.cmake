@@ -4,7 +4,8 @@
 # Exit code with which a program says "no usable GPU (or input data): skip me".
 set(WORKBOOK_SKIP_CODE 77)
 
-set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../tools")
+# The scripts that the build and the tests run (scripts/tools/).
+set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 
 # workbook_lesson(NAME 02-naive-matmul
 #                 DRIVER driver.cu            harness shared by exercise and solution (in lessons/NAME)
