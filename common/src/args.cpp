@@ -125,6 +125,23 @@ std::size_t checked_bytes(std::size_t element_size, long a, long b, long c) {
     return static_cast<std::size_t>(total);
 }
 
+std::vector<int> square_orders(const Options& options, const std::vector<int>& fallback, long largest,
+                               const std::string& who, const std::string& why) {
+    if (options.sizes.empty()) return fallback;
+    std::vector<int> orders;
+    for (const std::vector<long>& dims : options.sizes) {
+        bool square = true;
+        for (long side : dims) square = square && side == dims[0];
+        if (dims.size() > 3 || !square)
+            usage_error("--sizes: " + who + " multiplies square matrices; give one order n per item");
+        if (dims[0] > largest)
+            usage_error("--sizes: " + std::to_string(dims[0]) + " is too large" + why + " (at most " +
+                        std::to_string(largest) + ")");
+        orders.push_back(static_cast<int>(dims[0]));
+    }
+    return orders;
+}
+
 std::string Options::get(const std::string& name, const std::string& fallback) const {
     const auto it = extra.find(name);
     return it == extra.end() ? fallback : it->second;

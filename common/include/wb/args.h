@@ -87,4 +87,11 @@ std::vector<Block2> parse_blocks(const std::string& text);
 /// Returns a*b*c*element_size, or exits with a usage error if that overflows size_t.
 std::size_t checked_bytes(std::size_t element_size, long a, long b = 1, long c = 1);
 
+/// The square matrix orders of --sizes, or `fallback` when it is absent, for programs that
+/// multiply n x n matrices: each item is n, nxn or nxnxn. Any other item is a usage error
+/// ("--sizes: <who> multiplies square matrices; ..."), and so is an order above `largest`
+/// ("--sizes: 20000 is too large<why> (at most 12000)", e.g. why = " for the CPU").
+std::vector<int> square_orders(const Options& options, const std::vector<int>& fallback, long largest,
+                               const std::string& who, const std::string& why = "");
+
 }  // namespace wb
