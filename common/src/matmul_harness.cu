@@ -1,6 +1,5 @@
 #include "wb/matmul_harness.h"
 
-#include "wb/ceilings.h"
 #include "wb/exit_codes.h"
 #include "wb/random.h"
 #include "wb/rates.h"
@@ -14,6 +13,26 @@ namespace wb {
 
 std::string MatmulShape::str() const {
     return std::to_string(rows) + "x" + std::to_string(inner) + "x" + std::to_string(cols);
+}
+
+std::vector<MatmulShape> square_shapes(const std::vector<long>& orders) {
+    std::vector<MatmulShape> shapes;
+    for (long n : orders) shapes.push_back({n, n, n});
+    return shapes;
+}
+
+std::vector<int> square_tiles(const Options& options, const std::vector<int>& fallback,
+                              const std::vector<int>& compiled) {
+    if (options.blocks.empty()) return fallback;
+    std::string widths;  // "2, 4, 8, 16, 32"
+    for (int width : compiled) widths += (widths.empty() ? "" : ", ") + std::to_string(width);
+    std::vector<int> tiles;
+    for (const Block2& block : options.blocks) {
+        if (block.x != block.y || std::find(compiled.begin(), compiled.end(), block.x) == compiled.end())
+            usage_error("--block: tile " + block.str() + " is not one of " + widths + " (square tiles only)");
+        tiles.push_back(block.x);
+    }
+    return tiles;
 }
 
 std::vector<MatmulShape> matmul_shapes(const Options& options, const std::vector<MatmulShape>& fallback,
@@ -131,20 +150,6 @@ bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, c
     return report.ok();
 }
 
-template <class T>
-GemmCeiling measure_cublas(const MatmulShape& shape, std::uint64_t seed, int warmup, int repeats) {
-    const MatmulProblem<T> problem = random_problem<T>(shape, seed);
-    DeviceBuffer<T> a(problem.a.size()), b(problem.b.size()), c(static_cast<std::size_t>(shape.rows) * shape.cols);
-    a.upload(problem.a.data());
-    b.upload(problem.b.data());
-    GemmCeiling ceiling;
-    ceiling.name = sizeof(T) == 8 ? "cublas-dgemm" : "cublas-sgemm";
-    ceiling.time = time_cublas_gemm<T>(static_cast<int>(shape.rows), static_cast<int>(shape.cols),
-                                       static_cast<int>(shape.inner), a.get(), b.get(), c.get(), warmup, repeats);
-    ceiling.gflops = shape.flops() / (ceiling.time.median_ms * 1e-3) / 1e9;
-    return ceiling;
-}
-
 template MatmulProblem<float> random_problem<float>(const MatmulShape&, std::uint64_t);
 template MatmulProblem<double> random_problem<double>(const MatmulShape&, std::uint64_t);
 template MatmulProblem<float> closed_form_problem<float>(const MatmulShape&);
@@ -153,7 +158,5 @@ template void compute_reference<float>(MatmulProblem<float>&);
 template void compute_reference<double>(MatmulProblem<double>&);
 template bool check_product<float>(const MatmulProblem<float>&, const std::vector<float>&, const std::string&);
 template bool check_product<double>(const MatmulProblem<double>&, const std::vector<double>&, const std::string&);
-template GemmCeiling measure_cublas<float>(const MatmulShape&, std::uint64_t, int, int);
-template GemmCeiling measure_cublas<double>(const MatmulShape&, std::uint64_t, int, int);
 
 }  // namespace wb

@@ -1,5 +1,5 @@
 /// @file matmul_harness.h
-/// @brief What every GPU matrix-product lesson shares: shapes, random problems with a long double
+/// @brief What every matrix-product lesson shares: shapes, random problems with a long double
 /// reference, the check, device buffers, size validation and the cuBLAS ceiling.
 ///
 /// Shapes follow the course's convention C (rows x cols) = A (rows x inner) * B (inner x cols),
@@ -9,6 +9,7 @@
 
 #include "wb/args.h"
 #include "wb/compare.h"
+#include "wb/csv.h"
 #include "wb/cuda_check.h"
 #include "wb/device.h"
 #include "wb/device_buffer.h"
@@ -32,13 +33,24 @@ struct MatmulShape {
     bool square() const { return rows == inner && inner == cols; }
     /// 2 * rows * inner * cols: the floating-point operations of the product.
     double flops() const { return 2.0 * static_cast<double>(rows) * inner * cols; }
+    /// GFLOP/s of the product done in `ms` milliseconds (1 GFLOP = 1e9 operations).
+    double gflops(double ms) const { return flops() / (ms * 1e-3) / 1e9; }
 };
+
+/// N x N x N shapes of the given orders (the default --sizes of a square lesson).
+std::vector<MatmulShape> square_shapes(const std::vector<long>& orders);
 
 /// The shapes of --sizes (or `fallback` when it is absent). With `square_only`, an item must be
 /// N (or NxNxN); otherwise N or NxMxP. Sizes whose matrices would overflow the address space
 /// are a usage error (exit 2), reported before any memory is touched.
 std::vector<MatmulShape> matmul_shapes(const Options& options, const std::vector<MatmulShape>& fallback,
                                        bool square_only);
+
+/// The tile widths of --block (or `fallback` when it is absent) for a kernel compiled for
+/// square tiles of the widths in `compiled`: each item must be one of them, as "16" or "16x16";
+/// any other is a usage error that names the compiled widths.
+std::vector<int> square_tiles(const Options& options, const std::vector<int>& fallback,
+                              const std::vector<int>& compiled);
 
 /// Bytes of A, B and C together for elements of `element_size` bytes; exits with a usage error
 /// when the sum overflows.
@@ -96,7 +108,25 @@ struct GemmCeiling {
 };
 
 /// Times cuBLAS on random inputs of `shape` (device buffers of its own) and writes no CSV row.
+/// Defined in the workbook_ceilings library (it needs cuBLAS).
 template <class T>
 GemmCeiling measure_cublas(const MatmulShape& shape, std::uint64_t seed, int warmup, int repeats);
+
+/// The fields every benchmark row of a product at `shape` shares (for wb::BenchRows): lesson,
+/// precision T, shape, n = its rows, GFLOP/s, `ceiling` measured at that shape, and device.
+template <class T>
+BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, const GemmCeiling& ceiling,
+                           const std::string& device) {
+    BenchRow row;
+    row.lesson = lesson;
+    row.precision = precision_name<T>();
+    row.shape = shape.str();
+    row.n = shape.rows;
+    row.rate_unit = "GFLOP/s";
+    row.ceiling = ceiling.name;
+    row.ceiling_rate = ceiling.gflops;
+    row.device = device;
+    return row;
+}
 
 }  // namespace wb
