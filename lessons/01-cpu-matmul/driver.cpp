@@ -4,14 +4,16 @@
 //   --bench  measures GFLOP/s = 2 n^3 / t / 1e9 over a sweep of n and writes CSV.
 #include "matmul_cpu.h"
 
+#include "wb/matmul_harness.h"
 #include "wb/workbook.h"
 
-#include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace {
 
+const char* const kLesson = "01-cpu-matmul";
 constexpr long kLargestOrder = 12000;  // three 12000^2 double matrices take 3.5 GB
 
 struct LoopOrder {
@@ -20,83 +22,51 @@ struct LoopOrder {
 };
 const LoopOrder kLoopOrders[] = {{"cpu-ijk", matmul_ijk}, {"cpu-ikj", matmul_ikj}};
 
-std::vector<int> orders_from(const wb::Options& options, std::vector<int> fallback) {
-    if (options.sizes.empty()) return fallback;
-    std::vector<int> orders;
-    for (const auto& dims : options.sizes) {
-        if (dims.size() != 1 && !(dims.size() == 2 && dims[0] == dims[1]) &&
-            !(dims.size() == 3 && dims[0] == dims[1] && dims[1] == dims[2]))
-            wb::usage_error("--sizes: lesson 01 multiplies square matrices; give one order n per item");
-        if (dims[0] > kLargestOrder)
-            wb::usage_error("--sizes: " + std::to_string(dims[0]) + " is too large for the CPU (at most " +
-                            std::to_string(kLargestOrder) + ")");
-        orders.push_back(static_cast<int>(dims[0]));
-    }
-    return orders;
+std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
+    return wb::square_orders(options, fallback, kLargestOrder, "lesson 01", " for the CPU");
 }
 
-// The notebook's closed form: a[i][j] = j and b[i][j] = j give c[y][x] = x * n(n-1)/2.
-// Every value is a small integer, so the expected result is exact.
-bool check_closed_form(const LoopOrder& order, int n) {
-    const std::size_t count = static_cast<std::size_t>(n) * n;
-    std::vector<double> a(count), b(count), c(count), expected(count);
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            a[i * n + j] = j;
-            b[i * n + j] = j;
-            expected[i * n + j] = static_cast<double>(j) * n * (n - 1) / 2.0;
-        }
+// One loop order on one problem, its C poisoned first, against the long double reference.
+bool check_case(const LoopOrder& order, const wb::MatmulProblem<double>& problem, const char* input) {
+    const int n = static_cast<int>(problem.shape.rows);
+    std::vector<double> c(problem.expected.size());
     wb::poison(c);
-    order.multiply(a.data(), b.data(), c.data(), n);
-    const wb::CompareReport report = wb::compare(c.data(), expected.data(), count, wb::Tolerance{0.0, 0.0});
-    std::printf("  %s n=%-4d closed form: ", order.name, n);
-    wb::print_report(report, "C", n);
-    return report.ok();
-}
-
-// Random inputs in [-1, 1) against a long double reference; the tolerance is the rounding
-// bound of an n-term double sum, relative to sum |a_ik * b_kj| of each element.
-bool check_random(const LoopOrder& order, int n, std::uint64_t seed) {
-    const std::size_t count = static_cast<std::size_t>(n) * n;
-    std::vector<double> a(count), b(count), c(count), expected(count), scale(count);
-    wb::fill_random(a, seed);
-    wb::fill_random(b, seed + 1);
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            long double sum = 0.0L, magnitude = 0.0L;
-            for (int k = 0; k < n; ++k) {
-                const long double term = static_cast<long double>(a[i * n + k]) * b[k * n + j];
-                sum += term;
-                magnitude += std::fabs(term);
-            }
-            expected[i * n + j] = static_cast<double>(sum);
-            scale[i * n + j] = static_cast<double>(magnitude);
-        }
-    wb::poison(c);
-    order.multiply(a.data(), b.data(), c.data(), n);
-    const wb::CompareReport report =
-        wb::compare(c.data(), expected.data(), count, wb::summation_tolerance<double>(n), scale.data());
-    std::printf("  %s n=%-4d random:      ", order.name, n);
-    wb::print_report(report, "C", n);
-    return report.ok();
+    order.multiply(problem.a.data(), problem.b.data(), c.data(), n);
+    char label[64];
+    std::snprintf(label, sizeof label, "%s n=%-4d %-11s", order.name, n, input);
+    return wb::check_product(problem, c, label);
 }
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 7, 60, 64, 129});
     std::printf("Lesson 01 check: C = A * B on the CPU (seed %llu)\n", static_cast<unsigned long long>(options.seed));
-    long failed = 0;
+    wb::CheckTally tally(kLesson);
     for (const LoopOrder& order : kLoopOrders)
         for (int n : orders) {
-            if (!check_closed_form(order, n)) ++failed;
-            if (!check_random(order, n, options.seed + n)) ++failed;
+            const wb::MatmulShape shape{n, n, n};
+            // The notebook's closed form: a[i][j] = j and b[i][j] = j give c[y][x] = x * n(n-1)/2,
+            // small integers that every correct loop order computes exactly.
+            wb::MatmulProblem<double> closed_form = wb::closed_form_problem<double>(shape);
+            wb::compute_reference(closed_form);
+            tally.record(check_case(order, closed_form, "closed form"));
+            // Random inputs in [-1, 1): the tolerance is the rounding bound of an n-term sum.
+            wb::MatmulProblem<double> random = wb::random_problem<double>(shape, options.seed + n);
+            wb::compute_reference(random);
+            tally.record(check_case(order, random, "random"));
         }
-    if (failed) {
-        std::printf("FAILED: %ld of %zu cases wrong. See the hints on the lesson 01 page.\n", failed,
-                    2 * orders.size() * std::size(kLoopOrders));
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: both loop orders are correct.\n");
-    return wb::kExitPass;
+    return tally.finish("both loop orders are correct");
+}
+
+// The fields every benchmark row at one order shares.
+wb::BenchRow fields_at(const wb::MatmulShape& shape, const std::string& device) {
+    wb::BenchRow row;
+    row.lesson = kLesson;
+    row.precision = "double";
+    row.shape = shape.str();
+    row.n = shape.rows;
+    row.rate_unit = "GFLOP/s";
+    row.device = device;
+    return row;
 }
 
 int run_bench(const wb::Options& options) {
@@ -109,13 +79,12 @@ int run_bench(const wb::Options& options) {
     std::printf("Lesson 01 benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
                 device.c_str(), repeats);
 
-    double ijk_ms_at_last_n = -1.0;
     double predicted_factor[2] = {0.0, 0.0};  // ms per n^3 of the last measurement, per loop order
     for (int n : orders) {
-        const std::size_t count = static_cast<std::size_t>(n) * n;
-        std::vector<double> a(count), b(count), c(count);
-        wb::fill_random(a, options.seed);
-        wb::fill_random(b, options.seed + 1);
+        const wb::MatmulShape shape{n, n, n};
+        const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
+        std::vector<double> c(problem.a.size());
+        wb::BenchRows rows(csv, fields_at(shape, device));
         const double cube = static_cast<double>(n) * n * n;
         for (int which = 0; which < 2; ++which) {
             const LoopOrder& order = kLoopOrders[which];
@@ -123,29 +92,16 @@ int run_bench(const wb::Options& options) {
             if (predicted_s > budget_s) {
                 std::printf("  %-8s n=%d skipped: about %.0f s predicted, over the --max-seconds %.0f budget\n",
                             order.name, n, predicted_s, budget_s);
-                if (which == 0) ijk_ms_at_last_n = -1.0;
                 continue;
             }
             const wb::TimingStats time =
-                wb::measure_host(1, repeats, [&] { order.multiply(a.data(), b.data(), c.data(), n); });
+                wb::measure_host(1, repeats, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
             predicted_factor[which] = time.median_ms / cube;
-            wb::BenchRow row;
-            row.lesson = "01-cpu-matmul";
-            row.kernel = order.name;
-            row.precision = "double";
-            row.shape = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
-            row.n = n;
-            row.time = time;
-            row.rate = wb::gemm_gflops(n, n, n, time.median_ms);
-            row.rate_unit = "GFLOP/s";
-            if (which == 0) {
-                ijk_ms_at_last_n = time.median_ms;
-            } else if (ijk_ms_at_last_n > 0) {
-                row.baseline = "cpu-ijk";
-                row.baseline_ms = ijk_ms_at_last_n;
+            rows.write(order.name, "-", time, shape.gflops(time.median_ms));
+            if (which == 0) {  // i-j-k, when measured at this n, is the baseline of i-k-j's speedup
+                rows.shared().baseline = order.name;
+                rows.shared().baseline_ms = time.median_ms;
             }
-            row.device = device;
-            csv.write(row);
         }
     }
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
@@ -155,8 +111,7 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"01-cpu-matmul", "C = A * B on the CPU, loops in i-j-k and i-k-j order", "matrix orders n",
+    const wb::LessonInfo info{kLesson, "C = A * B on the CPU, loops in i-j-k and i-k-j order", "matrix orders n",
                               {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"}}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }
