@@ -6,7 +6,8 @@
 #   3. runs compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on each GPU
 #      solution's short check,
 #   4. runs each lesson's quick benchmark,
-# writing logs and CSVs under OUTDIR and printing a summary table last.
+# writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
+# sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench"), e.g. to split a long
@@ -26,6 +27,11 @@ out=$(cd "$out" && pwd)
 summary="$out/summary.txt"
 : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }
+# Every failure (a test, a sanitizer finding, a benchmark's exit code) makes the script exit 1.
+failures=0
+fail() { note "$*"; failures=$((failures + 1)); }
+# A GPU test that cannot find the GPU is an error here, never a skip (see wb::require_gpu).
+export WB_REQUIRE_GPU=1
 
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -63,6 +69,7 @@ exclude=()
 test_rc=$?
 grep -E "tests passed|Test +#.*(Failed|Skipped|Timeout|Not Run)|\*\*\*" "$out/ctest.log" | head -n 60
 note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit $test_rc)"
+[ "$test_rc" -eq 0 ] || fail "tests: FAILED (ctest exit $test_rc)"
 skipped=$(grep -c "Skipped" "$out/ctest.log")
 note "tests skipped: $skipped"
 grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
@@ -87,11 +94,11 @@ elif command -v compute-sanitizer >/dev/null 2>&1; then
       rc=$?
       verdict=$([ $rc -eq 0 ] && echo clean || echo "FAILED (exit $rc)")
       note "sanitizer $exe $tool: $verdict"
-      [ $rc -eq 0 ] || tail -n 15 "$log"
+      [ $rc -eq 0 ] || { tail -n 15 "$log"; failures=$((failures + 1)); }
     done
   done <"$build/gpu-jobs.txt"
 else
-  note "sanitizer: compute-sanitizer not found"
+  fail "sanitizer: compute-sanitizer not found"
 fi
 
 echo "== quick benchmarks"
@@ -104,6 +111,7 @@ while read -r kind lesson exe args; do
   rc=$?
   rows=$(grep -vc '^#' "$out/bench/$lesson.csv" 2>/dev/null || echo 0)
   note "bench $lesson: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows"
+  [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $lesson: FAILED"
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
 fi
@@ -111,3 +119,8 @@ fi
 echo
 echo "================ summary ================"
 cat "$summary"
+if [ "$failures" -gt 0 ]; then
+  echo "gpu-check: $failures failure(s)"
+  exit 1
+fi
+echo "gpu-check: everything passed"

@@ -30,6 +30,14 @@ bool gpu_available(std::string* why_not) {
 DeviceInfo require_gpu(int device) {
     std::string why;
     if (!gpu_available(&why)) {
+        // On a machine that must have a GPU (the GPU check sets WB_REQUIRE_GPU=1), a missing or
+        // broken GPU is an error, never a skip; WB_FORCE_NO_GPU still simulates a machine without one.
+        const char* required = std::getenv("WB_REQUIRE_GPU");
+        const char* forced = std::getenv("WB_FORCE_NO_GPU");
+        if (required && required[0] == '1' && !(forced && forced[0] == '1')) {
+            std::fprintf(stderr, "error: no usable CUDA GPU (%s), and WB_REQUIRE_GPU=1 requires one\n", why.c_str());
+            std::exit(kExitCudaError);
+        }
         std::printf("SKIP: no usable CUDA GPU (%s)\n", why.c_str());
         std::fflush(stdout);
         std::exit(kExitNoGpu);

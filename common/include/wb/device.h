@@ -30,7 +30,9 @@ struct DeviceInfo {
 
 /// Returns the device's properties, or prints "SKIP: no usable CUDA GPU (...)" and exits with
 /// kExitNoGpu (77), which CTest reports as skipped. Setting WB_FORCE_NO_GPU=1 in the
-/// environment simulates a machine without a GPU.
+/// environment simulates a machine without a GPU. With WB_REQUIRE_GPU=1 (and no WB_FORCE_NO_GPU) a
+/// missing GPU is an error instead (exit kExitCudaError): the GPU check sets it, so that a broken
+/// driver can never turn every GPU test into a skip.
 DeviceInfo require_gpu(int device = 0);
 
 /// True when a GPU is present and usable (no exit).
