@@ -17,15 +17,13 @@ namespace {
 
 const char* const kLesson = "02-naive-matmul";
 
-std::vector<wb::Block2> blocks_from(const wb::Options& options) {
-    if (!options.blocks.empty()) return options.blocks;
-    return {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}, {32, 8}};
+std::vector<wb::Block2> blocks_from(const wb::Options& options, const std::vector<wb::Block2>& fallback) {
+    return options.blocks.empty() ? fallback : options.blocks;
 }
 
-std::vector<wb::MatmulShape> square(std::vector<long> orders) {
-    std::vector<wb::MatmulShape> shapes;
-    for (long n : orders) shapes.push_back({n, n, n});
-    return shapes;
+// Stops with a clear message when the three matrices of a shape do not fit in device memory.
+void require_memory(const std::vector<wb::MatmulShape>& shapes) {
+    for (const auto& shape : shapes) wb::require_device_memory(wb::matmul_bytes(shape, sizeof(double)), "the matrices");
 }
 
 // Stops before any launch when the block or the grid does not fit the device. With
@@ -39,15 +37,11 @@ void require_launchable(const wb::DeviceInfo& info, const wb::Options& options, 
 // The kernel alone, on device buffers owned by the driver (C poisoned first).
 bool check_kernel(const wb::MatmulProblem<double>& problem, dim3 block, const std::string& label) {
     const int n = static_cast<int>(problem.shape.rows);
-    wb::DeviceBuffer<double> a(problem.a.size()), b(problem.b.size()), c(problem.a.size());
-    a.upload(problem.a.data());
-    b.upload(problem.b.data());
+    wb::DeviceBuffer<double> a(problem.a), b(problem.b), c(problem.a.size());
     c.poison();
     launch_matmul_naive(a.get(), b.get(), c.get(), n, block);
     WB_CHECK_LAUNCH_AND_WAIT("matmul_naive_kernel");
-    std::vector<double> got(c.count());
-    c.download(got.data(), got.size());
-    return wb::check_product(problem, got, label);
+    return wb::check_product(problem, c.to_host(), label);
 }
 
 // Your round trip (allocation, copies, launch, copy back, free) on host matrices.
@@ -60,13 +54,13 @@ bool check_round_trip(const wb::MatmulProblem<double>& problem, dim3 block, cons
 }
 
 int run_check(const wb::Options& options) {
-    const auto shapes = wb::matmul_shapes(options, square({1, 7, 60, 64, 129, 257}), true);
-    const auto blocks = blocks_from(options);
+    const auto shapes = wb::matmul_shapes(options, wb::square_shapes({1, 7, 60, 64, 129, 257}), true);
+    const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}, {32, 8}});
     const wb::DeviceInfo info = wb::require_gpu();
-    for (const auto& shape : shapes) wb::require_device_memory(wb::matmul_bytes(shape, sizeof(double)), "the matrices");
+    require_memory(shapes);
     std::printf("Lesson 02 check on %s: C = A * B, double, one thread per element (seed %llu)\n", info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    long failed = 0, cases = 0;
+    wb::CheckTally tally(kLesson);
     for (const auto& shape : shapes) {
         wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows);
         wb::compute_reference(problem);
@@ -74,75 +68,57 @@ int run_check(const wb::Options& options) {
             const dim3 block(b.x, b.y);
             require_launchable(info, options, block, shape.rows);
             const std::string where = "n=" + std::to_string(shape.rows) + " block " + b.str();
-            cases += 2;
-            if (!check_kernel(problem, block, where + " kernel    ")) ++failed;
-            if (!check_round_trip(problem, block, where + " round trip")) ++failed;
+            tally.record(check_kernel(problem, block, where + " kernel    "));
+            tally.record(check_round_trip(problem, block, where + " round trip"));
         }
     }
-    if (failed) {
-        std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson 02 page.\n", failed, cases);
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: kernel and round trip are correct for every order and block.\n");
-    return wb::kExitPass;
+    return tally.finish("kernel and round trip are correct for every order and block");
+}
+
+// One block: the kernel alone (CUDA events), then the round trip with allocation and copies (wall
+// clock), whose speedup over the kernel alone is the share of the round trip that is the kernel.
+void bench_block(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, dim3 block, const std::string& label,
+                 int repeats) {
+    const wb::MatmulShape& shape = problem.shape;
+    const int n = static_cast<int>(shape.rows);
+    wb::DeviceBuffer<double> a(problem.a), b(problem.b), c(problem.a.size());
+    const wb::TimingStats kernel =
+        wb::measure_gpu(1, repeats, [&] { launch_matmul_naive(a.get(), b.get(), c.get(), n, block); });
+    rows.write("naive", label, kernel, shape.gflops(kernel.median_ms));
+
+    std::vector<double> host_c(problem.a.size());
+    wb::BenchRow round_trip = rows.shared();
+    round_trip.kernel = "naive";
+    round_trip.block = label;
+    round_trip.transfers = true;
+    round_trip.time = wb::measure_host(1, repeats, [&] { matmul_on_gpu(problem.a.data(), problem.b.data(), host_c.data(), n, block); });
+    round_trip.rate = shape.gflops(round_trip.time.median_ms);
+    round_trip.baseline = "naive-kernel-only";  // speedup < 1: the share of the round trip that is the kernel
+    round_trip.baseline_ms = kernel.median_ms;
+    rows.write(round_trip);
 }
 
 int run_bench(const wb::Options& options) {
-    const auto shapes = options.full ? wb::matmul_shapes(options, square({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
-                                     : wb::matmul_shapes(options, square({1000, 2000}), true);
-    std::vector<wb::Block2> blocks = options.blocks;
-    if (blocks.empty()) blocks = {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}};
+    const auto shapes = options.full ? wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
+                                     : wb::matmul_shapes(options, wb::square_shapes({1000, 2000}), true);
+    const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}});
     const int repeats = options.repeat ? options.repeat : 3;
     const wb::DeviceInfo info = wb::require_gpu();
-    for (const auto& shape : shapes) wb::require_device_memory(wb::matmul_bytes(shape, sizeof(double)), "the matrices");
+    require_memory(shapes);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 02 benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  kernel: CUDA events around the launch only; round trip: wall clock around\n"
                 "  allocation + copies in + kernel + copy out + free (pageable host memory).\n",
                 info.name.c_str(), repeats);
     for (const auto& shape : shapes) {
-        const int n = static_cast<int>(shape.rows);
         const wb::GemmCeiling cublas = wb::measure_cublas<double>(shape, options.seed, 2, repeats);
+        wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, info.name));
+        rows.write(cublas.name, "-", cublas.time, cublas.gflops);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
-        wb::DeviceBuffer<double> a(problem.a.size()), b(problem.b.size()), c(problem.a.size());
-        a.upload(problem.a.data());
-        b.upload(problem.b.data());
-        std::vector<double> host_c(problem.a.size());
-
-        wb::BenchRow row;
-        row.lesson = kLesson;
-        row.precision = "double";
-        row.shape = shape.str();
-        row.n = n;
-        row.rate_unit = "GFLOP/s";
-        row.ceiling = cublas.name;
-        row.ceiling_rate = cublas.gflops;
-        row.device = info.name;
-
-        row.kernel = cublas.name;
-        row.time = cublas.time;
-        row.rate = cublas.gflops;
-        csv.write(row);
-
-        for (const wb::Block2& bl : blocks) {
-            const dim3 block(bl.x, bl.y);
-            require_launchable(info, options, block, n);
-            row.kernel = "naive";
-            row.block = bl.str();
-            row.transfers = false;
-            row.time = wb::measure_gpu(1, repeats, [&] { launch_matmul_naive(a.get(), b.get(), c.get(), n, block); });
-            row.rate = wb::gemm_gflops(n, n, n, row.time.median_ms);
-            row.baseline.clear();
-            row.baseline_ms = -1.0;
-            csv.write(row);
-            const double kernel_ms = row.time.median_ms;
-
-            row.transfers = true;
-            row.time = wb::measure_host(1, repeats, [&] { matmul_on_gpu(problem.a.data(), problem.b.data(), host_c.data(), n, block); });
-            row.rate = wb::gemm_gflops(n, n, n, row.time.median_ms);
-            row.baseline = "naive-kernel-only";  // speedup < 1: the share of the round trip that is the kernel
-            row.baseline_ms = kernel_ms;
-            csv.write(row);
+        for (const wb::Block2& b : blocks) {
+            const dim3 block(b.x, b.y);
+            require_launchable(info, options, block, shape.rows);
+            bench_block(rows, problem, block, b.str(), repeats);
         }
     }
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
@@ -155,6 +131,5 @@ int main(int argc, char** argv) {
     const wb::LessonInfo info{kLesson, "C = A * B on the GPU, one thread per element of C (double)",
                               "square matrix orders n",
                               {{"no-block-check", "", "launch even when the block does not fit the device (to see the launch error)"}}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }
