@@ -143,8 +143,12 @@ public:
     cudaStream_t stream() const { return stream_; }
 
 private:
-    sciddicat::DeviceSlice slice(const double* in, double* out) const {
-        return sciddicat::DeviceSlice{grid_.sz, in, out, grid_.cols, grid_.rows, 0, grid_.rows};
+    sciddicat::DeviceGrid device_grid() const {
+        sciddicat::DeviceGrid g;
+        g.rows = g.global_rows = grid_.rows;
+        g.cols = grid_.cols;
+        g.sz = grid_.sz;
+        return g;
     }
 
     // Steps advanced by one launch of a ping-pong version.
@@ -157,7 +161,7 @@ private:
         } else if (c.kernel == "active-tiles") {
             active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, stream_);
         } else {
-            sciddicat::launch_fused_step(slice(in, out), 0, grid_.rows, stream_);
+            sciddicat::launch_fused_step(device_grid(), in, out, 0, grid_.rows, stream_);
             WB_CHECK_LAUNCH("fused_step_kernel");
         }
     }

@@ -8,7 +8,9 @@
 // Run with:  mpirun -np 2 build/bin/08-sciddicat-multigpu-solution --check
 #include "decomposition.h"
 #include "nccl_check.h"
-#include "sciddicat_model.h"
+#include "sciddicat/fused.h"
+#include "sciddicat/grid_io.h"
+#include "sciddicat/terrain.h"
 
 #include "wb/workbook.h"
 
@@ -158,15 +160,13 @@ private:
     }
 
     void launch_rows(int begin, int end, cudaStream_t stream) {
-        sciddicat::DeviceSlice slice;
-        slice.sz = sz_;
-        slice.sh_in = sh_in_;
-        slice.sh_out = sh_out_;
-        slice.cols = sub_.cols;
-        slice.buffer_rows = sub_.local_rows();
-        slice.first_row = sub_.owned.begin - kHaloRows;
-        slice.global_rows = sub_.global_rows;
-        sciddicat::launch_fused_step(slice, begin, end, stream);
+        sciddicat::DeviceGrid grid;
+        grid.sz = sz_;
+        grid.cols = sub_.cols;
+        grid.rows = sub_.local_rows();
+        grid.first_row = sub_.owned.begin - kHaloRows;
+        grid.global_rows = sub_.global_rows;
+        sciddicat::launch_fused_step(grid, sh_in_, sh_out_, begin, end, stream);
         WB_CHECK_LAUNCH("fused_step_kernel");
     }
 

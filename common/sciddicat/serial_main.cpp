@@ -1,10 +1,14 @@
 // SciddicaT on one CPU core: the reference program of lesson 06, and the terrain generator.
 //   06-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
 //   06-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
-#include "sciddicat_model.h"
+#include "sciddicat/grid_io.h"
+#include "sciddicat/model.h"
+#include "sciddicat/serial.h"
+#include "sciddicat/terrain.h"
 
 #include "wb/workbook.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,10 @@
 // SciddicaT fused step: one kernel per step, outflows kept in shared memory (never in global
-// memory), thickness ping-ponged between two buffers. Works on a row range of a larger buffer.
-#include "sciddicat_model.h"
+// memory), thickness ping-ponged between two buffers. Works on a band of rows of a larger grid.
+#include "sciddicat/fused.h"
+
+#include "sciddicat/model.h"
+
+#include "wb/cuda_check.h"
 
 namespace sciddicat {
 
@@ -10,7 +14,7 @@ constexpr int kTX = kFusedTileX, kTY = kFusedTileY;
 constexpr int kFlowX = kTX + 2, kFlowY = kTY + 2;  // the tile plus a one-cell ring
 constexpr int kLoadX = kTX + 4, kLoadY = kTY + 4;  // plus the ring's neighbours
 
-__global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
+__global__ void fused_step_kernel(DeviceGrid g, const double* sh_in, double* sh_out, int begin, int end) {
     __shared__ double z[kLoadY][kLoadX];
     __shared__ double h[kLoadY][kLoadX];
     __shared__ double flow[4][kFlowY][kFlowX];
@@ -22,10 +26,10 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
     for (int t = thread; t < kLoadX * kLoadY; t += kTX * kTY) {
         const int ly = t / kLoadX, lx = t % kLoadX;
         const int r = row0 - 2 + ly, c = col0 - 2 + lx;
-        const bool inside = r >= 0 && r < s.buffer_rows && c >= 0 && c < s.cols;
-        const long k = static_cast<long>(r) * s.cols + c;
-        z[ly][lx] = inside ? s.sz[k] : 0.0;
-        h[ly][lx] = inside ? s.sh_in[k] : 0.0;
+        const bool inside = r >= 0 && r < g.rows && c >= 0 && c < g.cols;
+        const long k = static_cast<long>(r) * g.cols + c;
+        z[ly][lx] = inside ? g.sz[k] : 0.0;
+        h[ly][lx] = inside ? sh_in[k] : 0.0;
     }
     __syncthreads();
 
@@ -34,7 +38,7 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
         const int fy = t / kFlowX, fx = t % kFlowX;
         const int ly = fy + 1, lx = fx + 1;  // position in the loaded region
         double f[4] = {0.0, 0.0, 0.0, 0.0};
-        if (in_active_domain(s.first_row + row0 - 1 + fy, col0 - 1 + fx, s.global_rows, s.cols)) {
+        if (in_active_domain(g.first_row + row0 - 1 + fy, col0 - 1 + fx, g.global_rows, g.cols)) {
             const double u[4] = {z[ly - 1][lx] + h[ly - 1][lx], z[ly][lx - 1] + h[ly][lx - 1],
                                  z[ly][lx + 1] + h[ly][lx + 1], z[ly + 1][lx] + h[ly + 1][lx]};
             cell_outflows(h[ly][lx], z[ly][lx], u, f);
@@ -45,10 +49,10 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
 
     // 3. Mass balance of the tile's cells, same order of additions as the serial version.
     const int r = row0 + threadIdx.y, c = col0 + threadIdx.x;
-    if (r >= end || c >= s.cols) return;
-    const long k = static_cast<long>(r) * s.cols + c;
-    if (!in_active_domain(s.first_row + r, c, s.global_rows, s.cols)) {
-        s.sh_out[k] = s.sh_in[k];
+    if (r >= end || c >= g.cols) return;
+    const long k = static_cast<long>(r) * g.cols + c;
+    if (!in_active_domain(g.first_row + r, c, g.global_rows, g.cols)) {
+        sh_out[k] = sh_in[k];
         return;
     }
     const int fy = threadIdx.y + 1, fx = threadIdx.x + 1;
@@ -57,7 +61,7 @@ __global__ void fused_step_kernel(DeviceSlice s, int begin, int end) {
     v += flow[2][fy][fx - 1] - flow[1][fy][fx];
     v += flow[1][fy][fx + 1] - flow[2][fy][fx];
     v += flow[0][fy + 1][fx] - flow[3][fy][fx];
-    s.sh_out[k] = v;
+    sh_out[k] = v;
 }
 
 }  // namespace
@@ -66,9 +70,12 @@ dim3 fused_step_grid(int cols, int begin, int end) {
     return dim3((cols + kTX - 1) / kTX, (end - begin + kTY - 1) / kTY);
 }
 
-void launch_fused_step(const DeviceSlice& slice, int begin, int end, cudaStream_t stream) {
+void launch_fused_step(const DeviceGrid& grid, const double* sh_in, double* sh_out, int begin, int end,
+                       cudaStream_t stream) {
     if (end <= begin) return;
-    fused_step_kernel<<<fused_step_grid(slice.cols, begin, end), dim3(kTX, kTY), 0, stream>>>(slice, begin, end);
+    fused_step_kernel<<<fused_step_grid(grid.cols, begin, end), dim3(kTX, kTY), 0, stream>>>(grid, sh_in, sh_out,
+                                                                                             begin, end);
+    WB_CHECK_LAUNCH("fused_step_kernel");
 }
 
 }  // namespace sciddicat

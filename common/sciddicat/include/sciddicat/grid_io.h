@@ -1,0 +1,65 @@
+/// @file grid_io.h
+/// @brief SciddicaT grid files: the ESRI ASCII header, values files, whole terrains and results.
+///
+/// A terrain PREFIX is three files: PREFIX_header.txt (the six keys ncols, nrows, xllcorner,
+/// yllcorner, cellsize, NODATA_value), PREFIX_dem.txt (altitude) and PREFIX_source.txt (initial
+/// debris thickness), each values file nrows lines of ncols numbers.
+#pragma once
+
+#include "wb/lesson.h"
+
+#include <string>
+#include <vector>
+
+namespace sciddicat {
+
+/// Grid geometry as in an ESRI ASCII header.
+struct Header {
+    int cols = 0;             ///< ncols
+    int rows = 0;             ///< nrows
+    double xll = 0.0;         ///< xllcorner
+    double yll = 0.0;         ///< yllcorner
+    double cellsize = 1.0;    ///< cellsize (m)
+    double nodata = -9999.0;  ///< NODATA_value
+};
+
+/// A malformed, missing or unwritable file; what() names the file and, where known, the line.
+/// A wb::InputError, so that wb::lesson_main reports it as "error: ..." with exit code 2.
+class InputError : public wb::InputError {
+public:
+    using wb::InputError::InputError;
+};
+
+/// One simulation input: header, altitude (DEM, including the debris) and initial thickness.
+/// (sciddicat/terrain.h builds synthetic ones and the initial state.)
+struct Terrain {
+    Header header;               ///< geometry
+    std::vector<double> dem;     ///< altitude of each cell (m)
+    std::vector<double> source;  ///< initial debris thickness (m)
+    std::string name;            ///< e.g. "tessina" or "synthetic"
+};
+
+/// Reads a header file with the six keys (any order). Throws InputError.
+Header read_header(const std::string& path);
+/// Reads rows lines of cols numbers. Throws InputError (too few/many numbers, bad tokens).
+std::vector<double> read_values(const std::string& path, const Header& header);
+
+/// Reads PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt; the grid must be at least
+/// 3 x 3. Throws InputError.
+Terrain read_terrain(const std::string& prefix);
+/// True when all three files of PREFIX exist.
+bool terrain_exists(const std::string& prefix);
+
+/// Writes values (rows lines of cols numbers) atomically: to a temporary file, then renamed.
+/// Throws InputError on failure, leaving no partial file.
+void write_values(const std::string& path, const Header& header, const std::vector<double>& values);
+/// Writes the header file atomically (same format as the inputs).
+void write_header(const std::string& path, const Header& header);
+/// Writes PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt.
+void write_terrain(const std::string& prefix, const Terrain& terrain);
+/// Writes a result grid: VALUES_PATH (values only), its header beside it (".txt" replaced by
+/// "_header.txt", or "_header.txt" appended) and a one-file ESRI grid VALUES_PATH's stem + ".asc"
+/// that GIS tools open directly. Returns the header's path.
+std::string write_result(const std::string& values_path, const Header& header, const std::vector<double>& values);
+
+}  // namespace sciddicat

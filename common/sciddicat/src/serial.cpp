@@ -1,0 +1,48 @@
+// The serial SciddicaT: three passes over the active domain per step, on one CPU core.
+#include "sciddicat/serial.h"
+
+#include "sciddicat/model.h"
+
+#include <cstddef>
+
+namespace sciddicat {
+
+void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<double>& sf, int steps) {
+    const std::size_t n = static_cast<std::size_t>(rows) * cols;
+    sf.assign(4 * n, 0.0);
+    double* north = sf.data();
+    double* west = north + n;
+    double* east = west + n;
+    double* south = east + n;
+    for (int s = 0; s < steps; ++s) {
+        for (int i = 1; i < rows - 1; ++i)  // 1. reset
+            for (int j = 1; j < cols - 1; ++j) {
+                const std::size_t k = static_cast<std::size_t>(i) * cols + j;
+                north[k] = west[k] = east[k] = south[k] = 0.0;
+            }
+        for (int i = 1; i < rows - 1; ++i)  // 2. flows
+            for (int j = 1; j < cols - 1; ++j) {
+                const std::size_t k = static_cast<std::size_t>(i) * cols + j;
+                const double u[4] = {sz[k - cols] + sh[k - cols], sz[k - 1] + sh[k - 1], sz[k + 1] + sh[k + 1],
+                                     sz[k + cols] + sh[k + cols]};
+                double flow[4];
+                cell_outflows(sh[k], sz[k], u, flow);
+                north[k] = flow[0];
+                west[k] = flow[1];
+                east[k] = flow[2];
+                south[k] = flow[3];
+            }
+        for (int i = 1; i < rows - 1; ++i)  // 3. width update
+            for (int j = 1; j < cols - 1; ++j) {
+                const std::size_t k = static_cast<std::size_t>(i) * cols + j;
+                double h = sh[k];
+                h += south[k - cols] - north[k];
+                h += east[k - 1] - west[k];
+                h += west[k + 1] - east[k];
+                h += north[k + cols] - south[k];
+                sh[k] = h;
+            }
+    }
+}
+
+}  // namespace sciddicat
