@@ -99,6 +99,39 @@ void compute_reference(MatmulProblem<T>& problem);
 template <class T>
 bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, const std::string& label);
 
+/// A square problem's A and B on the device, zero-padded to order round_up(n, multiple), and a
+/// C of that order: for kernels that need n to be a multiple of their tile. The zeros add
+/// nothing to any dot product, so the n x n corner of the padded C is A * B.
+template <class T>
+struct PaddedSquare {
+    int order;   ///< n
+    int padded;  ///< n rounded up to the multiple
+    DeviceBuffer<T> a, b, c;
+
+    PaddedSquare(const MatmulProblem<T>& problem, int multiple)
+        : order(static_cast<int>(problem.shape.rows)),
+          padded(static_cast<int>(round_up(order, multiple))),
+          a(count()), b(count()), c(count()) {
+        a.zero();
+        b.zero();
+        copy_in(a.get(), problem.a.data());
+        copy_in(b.get(), problem.b.data());
+    }
+    /// Elements of each padded matrix.
+    std::size_t count() const { return static_cast<std::size_t>(padded) * padded; }
+    /// Copies the n x n corner of C into `host` (n x n).
+    void copy_out(T* host) const {
+        WB_CUDA_CHECK(cudaMemcpy2D(host, order * sizeof(T), c.get(), padded * sizeof(T), order * sizeof(T), order,
+                                   cudaMemcpyDeviceToHost));
+    }
+
+private:
+    void copy_in(T* device, const T* host) {
+        WB_CUDA_CHECK(cudaMemcpy2D(device, padded * sizeof(T), host, order * sizeof(T), order * sizeof(T), order,
+                                   cudaMemcpyHostToDevice));
+    }
+};
+
 /// cuBLAS GEMM on the shape, measured in the same run as the lesson's kernels: the ceiling
 /// every row of a matrix-product benchmark is compared with.
 struct GemmCeiling {
