@@ -20,45 +20,6 @@ namespace {
 
 const char* const kLesson = "03-tiled-matmul";
 
-// Square matrices of order n in device buffers of order round_up(n, tile), zero outside n x n:
-// the zeros add nothing to any dot product, so the n x n corner of the padded C is A * B.
-template <class T>
-struct PaddedSquare {
-    int order;
-    int padded;
-    wb::DeviceBuffer<T> a, b, c;
-
-    PaddedSquare(const wb::MatmulProblem<T>& problem, int tile)
-        : order(static_cast<int>(problem.shape.rows)),
-          padded(static_cast<int>(wb::round_up(order, tile))),
-          a(count()), b(count()), c(count()) {
-        WB_CUDA_CHECK(cudaMemset(a.get(), 0, a.bytes()));
-        WB_CUDA_CHECK(cudaMemset(b.get(), 0, b.bytes()));
-        copy_in(a.get(), problem.a.data());
-        copy_in(b.get(), problem.b.data());
-    }
-    std::size_t count() const { return static_cast<std::size_t>(padded) * padded; }
-    void copy_in(T* device, const T* host) {
-        WB_CUDA_CHECK(cudaMemcpy2D(device, padded * sizeof(T), host, order * sizeof(T), order * sizeof(T), order,
-                                   cudaMemcpyHostToDevice));
-    }
-    void copy_out(T* host) const {
-        WB_CUDA_CHECK(cudaMemcpy2D(host, order * sizeof(T), c.get(), padded * sizeof(T), order * sizeof(T), order,
-                                   cudaMemcpyDeviceToHost));
-    }
-};
-
-std::vector<int> tiles_from(const wb::Options& options) {
-    if (options.blocks.empty()) return {2, 4, 8, 16, 32};
-    std::vector<int> tiles;
-    for (const wb::Block2& b : options.blocks) {
-        if (b.x != b.y || !is_compiled_tile(b.x))
-            wb::usage_error("--block: tile " + b.str() + " is not one of 2, 4, 8, 16, 32 (square tiles only)");
-        tiles.push_back(b.x);
-    }
-    return tiles;
-}
-
 std::vector<std::string> precisions_from(const wb::Options& options) {
     const std::string p = options.get("precision", "both");
     if (p == "both") return {"double", "float"};
@@ -66,55 +27,45 @@ std::vector<std::string> precisions_from(const wb::Options& options) {
     wb::usage_error("--precision: '" + p + "' must be float, double or both");
 }
 
-std::vector<wb::MatmulShape> square(std::vector<long> orders) {
-    std::vector<wb::MatmulShape> shapes;
-    for (long n : orders) shapes.push_back({n, n, n});
-    return shapes;
-}
-
 std::string tile_name(int tile) { return std::to_string(tile) + "x" + std::to_string(tile); }
 
 template <class T>
+std::string case_name(const wb::MatmulProblem<T>& problem, int tile, const char* kernel) {
+    return std::string(wb::precision_name<T>()) + " n=" + std::to_string(problem.shape.rows) + " tile " +
+           tile_name(tile) + " " + kernel;
+}
+
+template <class T>
 bool check_tiled(const wb::MatmulProblem<T>& problem, int tile) {
-    PaddedSquare<T> m(problem, tile);
+    wb::PaddedSquare<T> m(problem, tile);
     m.c.poison();
     launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded);
     WB_CHECK_LAUNCH_AND_WAIT("matmul_tiled_kernel");
     std::vector<T> got(static_cast<std::size_t>(m.order) * m.order);
     m.copy_out(got.data());
-    return wb::check_product(problem, got, std::string(wb::precision_name<T>()) + " n=" + std::to_string(m.order) +
-                                               " tile " + tile_name(tile) + " tiled     ");
+    return wb::check_product(problem, got, case_name(problem, tile, "tiled     "));
 }
 
 template <class T>
 bool check_transposed(const wb::MatmulProblem<T>& problem, int tile) {
-    const int n = static_cast<int>(problem.shape.rows);
-    wb::DeviceBuffer<T> a(problem.a.size()), b(problem.b.size()), c(problem.a.size());
-    a.upload(problem.a.data());
-    b.upload(problem.b.data());
+    wb::DeviceBuffer<T> a(problem.a), b(problem.b), c(problem.a.size());
     c.poison();
-    launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n);
+    launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), static_cast<int>(problem.shape.rows));
     WB_CHECK_LAUNCH_AND_WAIT("matmul_transposed_kernel");
-    std::vector<T> got(c.count());
-    c.download(got.data(), got.size());
-    return wb::check_product(problem, got, std::string(wb::precision_name<T>()) + " n=" + std::to_string(n) +
-                                               " tile " + tile_name(tile) + " transposed");
+    return wb::check_product(problem, c.to_host(), case_name(problem, tile, "transposed"));
 }
 
 template <class T>
-long check_precision(const std::vector<wb::MatmulShape>& shapes, const std::vector<int>& tiles, std::uint64_t seed,
-                     long& cases) {
-    long failed = 0;
+void check_precision(wb::CheckTally& tally, const std::vector<wb::MatmulShape>& shapes, const std::vector<int>& tiles,
+                     std::uint64_t seed) {
     for (const auto& shape : shapes) {
         wb::MatmulProblem<T> problem = wb::random_problem<T>(shape, seed + shape.rows);
         wb::compute_reference(problem);
         for (int tile : tiles) {
-            cases += 2;
-            if (!check_tiled(problem, tile)) ++failed;
-            if (!check_transposed(problem, tile)) ++failed;
+            tally.record(check_tiled(problem, tile));
+            tally.record(check_transposed(problem, tile));
         }
     }
-    return failed;
 }
 
 void require_memory(const std::vector<wb::MatmulShape>& shapes, std::size_t element) {
@@ -125,85 +76,72 @@ void require_memory(const std::vector<wb::MatmulShape>& shapes, std::size_t elem
 }
 
 int run_check(const wb::Options& options) {
-    const auto shapes = wb::matmul_shapes(options, square({1, 7, 60, 64, 129, 200}), true);
-    const auto tiles = tiles_from(options);
+    const auto shapes = wb::matmul_shapes(options, wb::square_shapes({1, 7, 60, 64, 129, 200}), true);
+    const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     const auto precisions = precisions_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes, sizeof(double));
     std::printf("Lesson 03 check on %s: tiled C = A * B (seed %llu)\n", info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    long failed = 0, cases = 0;
-    for (const std::string& p : precisions)
-        failed += p == "double" ? check_precision<double>(shapes, tiles, options.seed, cases)
-                                : check_precision<float>(shapes, tiles, options.seed, cases);
-    if (failed) {
-        std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson 03 page.\n", failed, cases);
-        return wb::kExitCheckFailed;
+    wb::CheckTally tally(kLesson);
+    for (const std::string& p : precisions) {
+        if (p == "double")
+            check_precision<double>(tally, shapes, tiles, options.seed);
+        else
+            check_precision<float>(tally, shapes, tiles, options.seed);
     }
-    std::printf("PASSED: the tiled kernel is correct for every order, tile width and precision.\n");
-    return wb::kExitPass;
+    return tally.finish("the tiled kernel is correct for every order, tile width and precision");
 }
 
 // ---- Benchmark ----
 
-// Lesson 01's i-k-j loop on the CPU, measured where it takes at most `budget_s` (predicted from
-// the previous order by n^3); elsewhere its time is extrapolated by n^3 from the largest
-// measured order and the rows say so (baseline "cpu-ikj-estimate").
-struct CpuBaseline {
-    double ms = -1.0;
-    bool measured = false;
-};
-
-class CpuBaselines {
+// Lesson 01's i-k-j loop on the CPU, the speedup baseline: measured where it takes at most
+// `budget_s` (predicted from the previous measurement by n^3), once per order (both precisions
+// share it); elsewhere its time is extrapolated by n^3 and the rows say so ("cpu-ikj-estimate").
+class CpuBaseline {
 public:
-    CpuBaselines(double budget_s, wb::CsvWriter& csv, const std::string& device) : budget_s_(budget_s), csv_(csv), device_(device) {}
+    CpuBaseline(double budget_s, wb::CsvWriter& csv) : budget_s_(budget_s), csv_(csv) {}
 
-    CpuBaseline at(const wb::MatmulShape& shape, std::uint64_t seed, const wb::GemmCeiling& ceiling) {
-        if (shape.rows == last_order_) return last_;  // the same order in the other precision
-        last_order_ = shape.rows;
-        last_ = measure_or_estimate(shape, seed, ceiling);
-        return last_;
+    // Sets the baseline fields of the rows at `shape` (none while nothing was measured).
+    void apply(const wb::MatmulShape& shape, std::uint64_t seed, const wb::GemmCeiling& ceiling, wb::BenchRow& row) {
+        if (shape.rows != order_) {
+            order_ = shape.rows;
+            measure_or_estimate(shape, seed, ceiling);
+        }
+        if (ms_ > 0) {
+            row.baseline = measured_ ? "cpu-ikj" : "cpu-ikj-estimate";
+            row.baseline_ms = ms_;
+        }
     }
 
 private:
-    CpuBaseline measure_or_estimate(const wb::MatmulShape& shape, std::uint64_t seed, const wb::GemmCeiling& ceiling) {
-        const double n = static_cast<double>(shape.rows);
-        const double predicted_ms = ms_per_cube_ > 0 ? ms_per_cube_ * n * n * n : -1.0;
-        if (predicted_ms < 0 ? n <= 2000 : predicted_ms <= budget_s_ * 1000.0) {
-            const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
-            std::vector<double> c(problem.a.size());
-            const int order = static_cast<int>(shape.rows);
-            const wb::TimingStats time = wb::measure_host(0, 1, [&] { matmul_ikj(problem.a.data(), problem.b.data(), c.data(), order); });
-            ms_per_cube_ = time.median_ms / (n * n * n);
-            wb::BenchRow row;
-            row.lesson = kLesson;
-            row.kernel = "cpu-ikj";
-            row.precision = "double";
-            row.shape = shape.str();
-            row.n = shape.rows;
-            row.time = time;
-            row.rate = wb::gemm_gflops(n, n, n, time.median_ms);
-            row.rate_unit = "GFLOP/s";
-            row.ceiling = ceiling.name;
-            row.ceiling_rate = ceiling.gflops;
-            row.device = device_;
-            csv_.write(row);
-            return {time.median_ms, true};
+    void measure_or_estimate(const wb::MatmulShape& shape, std::uint64_t seed, const wb::GemmCeiling& ceiling) {
+        const double cube = static_cast<double>(shape.rows) * shape.rows * shape.rows;
+        const double predicted_ms = ms_per_cube_ > 0 ? ms_per_cube_ * cube : -1.0;
+        measured_ = predicted_ms < 0 ? shape.rows <= 2000 : predicted_ms <= budget_s_ * 1000.0;
+        if (!measured_) {
+            ms_ = predicted_ms;
+            if (ms_ > 0)
+                std::printf("  cpu-ikj n=%ld not measured (about %.0f s predicted, over the --cpu-seconds budget): "
+                            "speedups use the n^3 estimate\n", shape.rows, predicted_ms / 1000.0);
+            return;
         }
-        if (ms_per_cube_ > 0) {
-            std::printf("  cpu-ikj n=%ld not measured (about %.0f s predicted, over the --cpu-seconds budget): "
-                        "speedups use the n^3 estimate\n", shape.rows, predicted_ms / 1000.0);
-            return {predicted_ms, false};
-        }
-        return {};
+        const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
+        std::vector<double> c(problem.a.size());
+        const int n = static_cast<int>(shape.rows);
+        const wb::TimingStats time = wb::measure_host(0, 1, [&] { matmul_ikj(problem.a.data(), problem.b.data(), c.data(), n); });
+        ms_ = time.median_ms;
+        ms_per_cube_ = ms_ / cube;
+        wb::BenchRows rows(csv_, wb::gemm_bench_fields<double>(kLesson, shape, ceiling, wb::host_cpu_name()));
+        rows.write("cpu-ikj", "-", time, shape.gflops(time.median_ms));
     }
 
     double budget_s_;
     wb::CsvWriter& csv_;
-    std::string device_;
-    double ms_per_cube_ = -1.0;
-    long last_order_ = -1;
-    CpuBaseline last_;
+    double ms_per_cube_ = -1.0;  // of the last measurement
+    long order_ = -1;            // the order of ms_
+    double ms_ = -1.0;
+    bool measured_ = false;
 };
 
 struct BenchPlan {
@@ -221,72 +159,51 @@ bool transposed_in_plan(const BenchPlan& plan, long n, int tile) {
     return !plan.quick || (n == 2000 && (tile == 8 || tile == 32)) || (n > 4096 && tile == 32);
 }
 
+// One tile width: the tiled kernel alone, then its round trip, then the transposed variant alone.
+// GFLOP/s count the useful work only (2 n^3), not the padding.
 template <class T>
-void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::Options& options, CpuBaselines& cpu,
-                 wb::CsvWriter& csv, const std::string& device) {
+void bench_tile(wb::BenchRows& rows, const BenchPlan& plan, const wb::MatmulProblem<T>& problem, int tile) {
+    const wb::MatmulShape& shape = problem.shape;
     const int n = static_cast<int>(shape.rows);
-    const wb::GemmCeiling cublas = wb::measure_cublas<T>(shape, options.seed, 2, plan.repeats);
-    const CpuBaseline base = cpu.at(shape, options.seed, cublas);
-    const wb::MatmulProblem<T> problem = wb::random_problem<T>(shape, options.seed);
+    const std::string block = tile_name(tile);
+    {
+        wb::PaddedSquare<T> m(problem, tile);
+        const wb::TimingStats time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded); });
+        rows.write("tiled", block, time, shape.gflops(time.median_ms));
+    }
+    // As the report timed it: allocation, zero padding, copies in, kernel, copy out, free.
     std::vector<T> host_c(problem.a.size());
+    const wb::TimingStats round_trip = wb::measure_host(1, plan.repeats, [&] {
+        wb::PaddedSquare<T> m(problem, tile);
+        launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded);
+        m.copy_out(host_c.data());
+    });
+    rows.write("tiled", block, round_trip, shape.gflops(round_trip.median_ms), true);
 
-    wb::BenchRow row;
-    row.lesson = kLesson;
-    row.precision = wb::precision_name<T>();
-    row.shape = shape.str();
-    row.n = n;
-    row.rate_unit = "GFLOP/s";
-    row.ceiling = cublas.name;
-    row.ceiling_rate = cublas.gflops;
-    row.device = device;
-    if (base.ms > 0) {
-        row.baseline = base.measured ? "cpu-ikj" : "cpu-ikj-estimate";
-        row.baseline_ms = base.ms;
-    }
-    row.kernel = cublas.name;
-    row.time = cublas.time;
-    row.rate = cublas.gflops;
-    csv.write(row);
+    if (!transposed_in_plan(plan, n, tile)) return;
+    wb::DeviceBuffer<T> a(problem.a), b(problem.b), c(problem.a.size());
+    const wb::TimingStats time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
+    rows.write("transposed", block, time, shape.gflops(time.median_ms));
+}
 
-    for (int tile : plan.tiles) {
-        if (!in_plan(plan, n, tile)) continue;
-        row.block = tile_name(tile);
-        {
-            PaddedSquare<T> m(problem, tile);
-            row.kernel = "tiled";
-            row.transfers = false;
-            row.time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded); });
-            row.rate = wb::gemm_gflops(n, n, n, row.time.median_ms);  // useful work only: 2 n^3
-            csv.write(row);
-        }
-        // As the report timed it: allocation, zero padding, copies in, kernel, copy out, free.
-        row.transfers = true;
-        row.time = wb::measure_host(1, plan.repeats, [&] {
-            PaddedSquare<T> m(problem, tile);
-            launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded);
-            m.copy_out(host_c.data());
-        });
-        row.rate = wb::gemm_gflops(n, n, n, row.time.median_ms);
-        csv.write(row);
-
-        if (!transposed_in_plan(plan, n, tile)) continue;
-        wb::DeviceBuffer<T> a(problem.a.size()), b(problem.b.size()), c(problem.a.size());
-        a.upload(problem.a.data());
-        b.upload(problem.b.data());
-        row.kernel = "transposed";
-        row.transfers = false;
-        row.time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
-        row.rate = wb::gemm_gflops(n, n, n, row.time.median_ms);
-        csv.write(row);
-    }
+template <class T>
+void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::Options& options, CpuBaseline& cpu,
+                 wb::CsvWriter& csv, const std::string& device) {
+    const wb::GemmCeiling cublas = wb::measure_cublas<T>(shape, options.seed, 2, plan.repeats);
+    wb::BenchRows rows(csv, wb::gemm_bench_fields<T>(kLesson, shape, cublas, device));
+    cpu.apply(shape, options.seed, cublas, rows.shared());
+    rows.write(cublas.name, "-", cublas.time, cublas.gflops);
+    const wb::MatmulProblem<T> problem = wb::random_problem<T>(shape, options.seed);
+    for (int tile : plan.tiles)
+        if (in_plan(plan, shape.rows, tile)) bench_tile(rows, plan, problem, tile);
 }
 
 int run_bench(const wb::Options& options) {
     BenchPlan plan;
     plan.quick = !options.full && options.blocks.empty();
-    plan.shapes = options.full ? wb::matmul_shapes(options, square({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
-                               : wb::matmul_shapes(options, square({1000, 2000, 8192}), true);
-    plan.tiles = tiles_from(options);
+    plan.shapes = options.full ? wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
+                               : wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 8192}), true);
+    plan.tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     plan.precisions = precisions_from(options);
     plan.repeats = options.repeat ? options.repeat : 3;
     const double cpu_budget = static_cast<double>(options.get_long("cpu-seconds", options.full ? 120 : 10, 0, 86400));
@@ -298,7 +215,7 @@ int run_bench(const wb::Options& options) {
                 "  zero padding, copies, kernel, copy back and free (as the report timed it).\n"
                 "  GFLOP/s = 2 n^3 / t; speedup over lesson 01's i-k-j loop on %s.\n",
                 info.name.c_str(), plan.repeats, wb::host_cpu_name().c_str());
-    CpuBaselines cpu(cpu_budget, csv, wb::host_cpu_name());
+    CpuBaseline cpu(cpu_budget, csv);
     for (const auto& shape : plan.shapes)
         for (const std::string& p : plan.precisions) {
             if (p == "double")
@@ -317,6 +234,5 @@ int main(int argc, char** argv) {
                               "square matrix orders n",
                               {{"precision", "P", "float, double or both (default both)"},
                                {"cpu-seconds", "S", "benchmark: measure the CPU baseline only where it takes at most S s (default 10, --full 120)"}}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

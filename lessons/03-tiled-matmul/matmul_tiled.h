@@ -2,16 +2,11 @@
 /// @brief Lesson 03: the tiled shared-memory matrix product and a variant to compare with.
 #pragma once
 
+#include <vector>
+
 /// The tile widths the lesson compiles (a tile of TILE x TILE threads computes a TILE x TILE
 /// block of C). Each is a separate instantiation of the kernel template.
-constexpr int kTileWidths[] = {2, 4, 8, 16, 32};
-
-/// True when `tile` is one of kTileWidths.
-inline bool is_compiled_tile(int tile) {
-    for (int t : kTileWidths)
-        if (t == tile) return true;
-    return false;
-}
+inline const std::vector<int> kTileWidths = {2, 4, 8, 16, 32};
 
 /// C = A * B for n x n row-major matrices on the device with the tiled kernel (Kirk and Hwu):
 /// n must be a multiple of `tile` (the driver pads the matrices with zeros when it is not).
