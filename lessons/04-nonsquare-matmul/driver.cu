@@ -32,17 +32,6 @@ struct GuardedMatrix {
     }
 };
 
-std::vector<int> tiles_from(const wb::Options& options, std::vector<int> fallback) {
-    if (options.blocks.empty()) return fallback;
-    std::vector<int> tiles;
-    for (const wb::Block2& b : options.blocks) {
-        if (b.x != b.y || !is_compiled_tile(b.x))
-            wb::usage_error("--block: tile " + b.str() + " is not one of 2, 4, 8, 16, 32 (square tiles only)");
-        tiles.push_back(b.x);
-    }
-    return tiles;
-}
-
 std::string case_name(const wb::MatmulShape& shape, int tile) {
     return shape.str() + " tile " + std::to_string(tile) + "x" + std::to_string(tile);
 }
@@ -100,9 +89,7 @@ std::vector<double> run_bounds(const wb::MatmulProblem<double>& problem, int til
     launch_matmul_bounds(tile, a.buffer.get(), b.buffer.get(), c.get(), static_cast<int>(s.rows),
                          static_cast<int>(s.inner), static_cast<int>(s.cols));
     WB_CHECK_LAUNCH_AND_WAIT("matmul_bounds_kernel");
-    std::vector<double> got(c.count());
-    c.download(got.data(), got.size());
-    return got;
+    return c.to_host();
 }
 
 bool check_bounds(const wb::MatmulProblem<double>& problem, int tile) {
@@ -125,34 +112,71 @@ std::vector<wb::MatmulShape> check_shapes() {
 
 int run_check(const wb::Options& options) {
     const auto shapes = wb::matmul_shapes(options, check_shapes(), false);
-    const auto tiles = tiles_from(options, {2, 4, 8, 16, 32});
+    const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
     std::printf("Lesson 04 check on %s: C (n x p) = A (n x m) * B (m x p), double (seed %llu)\n", info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    long failed = 0, cases = 0;
+    wb::CheckTally tally(kLesson);
     for (const auto& shape : shapes) {
         wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows + shape.cols);
         wb::compute_reference(problem);
         for (int tile : tiles) {
-            cases += 2;
-            if (!check_padded(problem, tile)) ++failed;
-            if (!check_bounds(problem, tile)) ++failed;
+            tally.record(check_padded(problem, tile));
+            tally.record(check_bounds(problem, tile));
         }
     }
-    if (options.sizes.empty() && options.blocks.empty()) {
-        ++cases;
-        if (!check_notebook_case()) ++failed;
-    }
-    if (failed) {
-        std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson 04 page.\n", failed, cases);
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: both approaches are correct for every shape and tile width.\n");
-    return wb::kExitPass;
+    if (options.sizes.empty() && options.blocks.empty()) tally.record(check_notebook_case());
+    return tally.finish("both approaches are correct for every shape and tile width");
 }
 
 // ---- Benchmark ----
+
+// Approach 1 at one tile: the kernel on matrices padded beforehand, then the round trip with the
+// padding. GFLOP/s count the useful work only (2 n m p), not the padding.
+void bench_padded(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, int tile, int repeats) {
+    const wb::MatmulShape& s = problem.shape;
+    const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
+    const std::string block = std::to_string(tile) + "x" + std::to_string(tile);
+    PaddedProduct d = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
+    const double padded_mib = d.bytes() / (1024.0 * 1024.0);
+    const double unpadded_mib = wb::matmul_bytes(s, sizeof(double)) / (1024.0 * 1024.0);
+    std::printf("  %s tile %d: padded matrices take %.1f MiB, unpadded %.1f MiB (+%.0f%%)\n", s.str().c_str(), tile,
+                padded_mib, unpadded_mib, 100.0 * (padded_mib / unpadded_mib - 1.0));
+    const wb::TimingStats kernel = wb::measure_gpu(1, repeats, [&] { launch_full_tiles(tile, d); });
+    rows.write("padded", block, kernel, s.gflops(kernel.median_ms));
+    free_padded(d);
+
+    std::vector<double> host_c(static_cast<std::size_t>(s.rows) * s.cols);
+    const wb::TimingStats round_trip = wb::measure_host(1, repeats, [&] {
+        PaddedProduct t = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
+        launch_full_tiles(tile, t);
+        download_result(t, host_c.data(), n, p);
+        free_padded(t);
+    });
+    rows.write("padded", block, round_trip, s.gflops(round_trip.median_ms), true);
+}
+
+// Approach 2 at one tile: the bounds-checked kernel on unpadded matrices, then its round trip.
+void bench_bounds(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, int tile, int repeats) {
+    const wb::MatmulShape& s = problem.shape;
+    const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
+    const std::string block = std::to_string(tile) + "x" + std::to_string(tile);
+    const std::size_t c_count = static_cast<std::size_t>(s.rows) * s.cols;
+    {
+        wb::DeviceBuffer<double> a(problem.a), b(problem.b), c(c_count);
+        const wb::TimingStats kernel =
+            wb::measure_gpu(1, repeats, [&] { launch_matmul_bounds(tile, a.get(), b.get(), c.get(), n, m, p); });
+        rows.write("bounds", block, kernel, s.gflops(kernel.median_ms));
+    }
+    std::vector<double> host_c(c_count);
+    const wb::TimingStats round_trip = wb::measure_host(1, repeats, [&] {
+        wb::DeviceBuffer<double> a(problem.a), b(problem.b), c(c_count);
+        launch_matmul_bounds(tile, a.get(), b.get(), c.get(), n, m, p);
+        c.download(host_c.data(), c_count);
+    });
+    rows.write("bounds", block, round_trip, s.gflops(round_trip.median_ms), true);
+}
 
 int run_bench(const wb::Options& options) {
     const std::vector<wb::MatmulShape> quick = {{4096, 3, 4096}, {2049, 2049, 2049}, {3000, 2000, 5000}};
@@ -160,7 +184,8 @@ int run_bench(const wb::Options& options) {
                                                {100, 10000, 100}, {10000, 100, 10000}, {4097, 4097, 4097},
                                                {8192, 8192, 8192}};
     const auto shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
-    const auto tiles = tiles_from(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32});
+    const auto tiles = wb::square_tiles(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32},
+                                        kTileWidths);
     const int repeats = options.repeat ? options.repeat : 3;
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
@@ -169,70 +194,14 @@ int run_bench(const wb::Options& options) {
                 "  transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  (padding,) copies, kernel, copy back and free. GFLOP/s = 2 n m p / t (useful work only).\n",
                 info.name.c_str(), repeats);
-    for (const auto& s : shapes) {
-        const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
-        const wb::GemmCeiling cublas = wb::measure_cublas<double>(s, options.seed, 2, repeats);
-        const wb::MatmulProblem<double> problem = wb::random_problem<double>(s, options.seed);
-        std::vector<double> host_c(static_cast<std::size_t>(s.rows) * s.cols);
-
-        wb::BenchRow row;
-        row.lesson = kLesson;
-        row.precision = "double";
-        row.shape = s.str();
-        row.n = s.rows;
-        row.rate_unit = "GFLOP/s";
-        row.ceiling = cublas.name;
-        row.ceiling_rate = cublas.gflops;
-        row.device = info.name;
-        row.kernel = cublas.name;
-        row.time = cublas.time;
-        row.rate = cublas.gflops;
-        csv.write(row);
-
-        const double unpadded_mib = wb::matmul_bytes(s, sizeof(double)) / (1024.0 * 1024.0);
+    for (const auto& shape : shapes) {
+        const wb::GemmCeiling cublas = wb::measure_cublas<double>(shape, options.seed, 2, repeats);
+        wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, info.name));
+        rows.write(cublas.name, "-", cublas.time, cublas.gflops);
+        const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
         for (int tile : tiles) {
-            row.block = std::to_string(tile) + "x" + std::to_string(tile);
-            PaddedProduct d = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
-            const double padded_mib = d.bytes() / (1024.0 * 1024.0);
-            std::printf("  %s tile %d: padded matrices take %.1f MiB, unpadded %.1f MiB (+%.0f%%)\n", s.str().c_str(),
-                        tile, padded_mib, unpadded_mib, 100.0 * (padded_mib / unpadded_mib - 1.0));
-            row.kernel = "padded";
-            row.transfers = false;
-            row.time = wb::measure_gpu(1, repeats, [&] { launch_full_tiles(tile, d); });
-            row.rate = wb::gemm_gflops(n, m, p, row.time.median_ms);
-            csv.write(row);
-            free_padded(d);
-
-            row.transfers = true;
-            row.time = wb::measure_host(1, repeats, [&] {
-                PaddedProduct t = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
-                launch_full_tiles(tile, t);
-                download_result(t, host_c.data(), n, p);
-                free_padded(t);
-            });
-            row.rate = wb::gemm_gflops(n, m, p, row.time.median_ms);
-            csv.write(row);
-
-            {
-                wb::DeviceBuffer<double> a(problem.a.size()), b(problem.b.size()), c(host_c.size());
-                a.upload(problem.a.data());
-                b.upload(problem.b.data());
-                row.kernel = "bounds";
-                row.transfers = false;
-                row.time = wb::measure_gpu(1, repeats, [&] { launch_matmul_bounds(tile, a.get(), b.get(), c.get(), n, m, p); });
-                row.rate = wb::gemm_gflops(n, m, p, row.time.median_ms);
-                csv.write(row);
-            }
-            row.transfers = true;
-            row.time = wb::measure_host(1, repeats, [&] {
-                wb::DeviceBuffer<double> a(problem.a.size()), b(problem.b.size()), c(host_c.size());
-                a.upload(problem.a.data());
-                b.upload(problem.b.data());
-                launch_matmul_bounds(tile, a.get(), b.get(), c.get(), n, m, p);
-                c.download(host_c.data(), host_c.size());
-            });
-            row.rate = wb::gemm_gflops(n, m, p, row.time.median_ms);
-            csv.write(row);
+            bench_padded(rows, problem, tile, repeats);
+            bench_bounds(rows, problem, tile, repeats);
         }
     }
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
@@ -244,6 +213,5 @@ int run_bench(const wb::Options& options) {
 int main(int argc, char** argv) {
     const wb::LessonInfo info{kLesson, "non-square matrix product: zero padding versus bounds-checked tiles (double)",
                               "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)", {}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -3,16 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 /// The tile widths compiled for both approaches.
-constexpr int kTileWidths[] = {2, 4, 8, 16, 32};
-
-/// True when `tile` is one of kTileWidths.
-inline bool is_compiled_tile(int tile) {
-    for (int t : kTileWidths)
-        if (t == tile) return true;
-    return false;
-}
+inline const std::vector<int> kTileWidths = {2, 4, 8, 16, 32};
 
 /// Approach 1: device copies of A, B and C padded with zeros to multiples of the tile.
 /// Each matrix is a pitched allocation: row r starts r * pitch bytes after the first.
