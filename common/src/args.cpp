@@ -142,6 +142,18 @@ std::vector<int> square_orders(const Options& options, const std::vector<int>& f
     return orders;
 }
 
+std::vector<RowsCols> rows_by_cols(const Options& options, const std::vector<RowsCols>& fallback,
+                                   const std::string& noun, const std::string& example) {
+    if (options.sizes.empty()) return fallback;
+    std::vector<RowsCols> sizes;
+    for (const std::vector<long>& dims : options.sizes) {
+        if (dims.size() != 2)
+            usage_error("--sizes: give each " + noun + " as MxN (rows x columns), e.g. " + example);
+        sizes.push_back(RowsCols{dims[0], dims[1]});
+    }
+    return sizes;
+}
+
 std::string Options::get(const std::string& name, const std::string& fallback) const {
     const auto it = extra.find(name);
     return it == extra.end() ? fallback : it->second;

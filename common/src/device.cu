@@ -3,6 +3,8 @@
 #include "wb/cuda_check.h"
 #include "wb/exit_codes.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -123,6 +125,11 @@ std::string host_cpu_name() {
         if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
     }
     return "unknown CPU";
+}
+
+std::size_t host_memory_bytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
 }
 
 void poison_device(void* ptr, std::size_t bytes) { WB_CUDA_CHECK(cudaMemset(ptr, 0xFF, bytes)); }

@@ -38,4 +38,35 @@ TimingStats summarize(std::vector<double> samples_ms) {
     return stats;
 }
 
+namespace {
+
+// Spins for `cycles` clock cycles: keeps the GPU busy while the host queues a batch.
+__global__ void hold_gpu(long long cycles) {
+    const long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+}
+
+}  // namespace
+
+TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void(int)>& launch) {
+    int device = 0, clock_khz = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
+    if (clock_khz <= 0) clock_khz = 2000000;  // unknown: assume 2 GHz
+    const long long hold_cycles_per_launch = static_cast<long long>(clock_khz) * 20 / 1000;  // 20 us
+    GpuTimer timer;
+    for (int i = 0; i < batch; ++i) launch(i);
+    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<double> samples;
+    for (int r = 0; r < repeats; ++r) {
+        hold_gpu<<<1, 1>>>(hold_cycles_per_launch * (batch + 4));
+        WB_CHECK_LAUNCH("hold_gpu");
+        timer.start();
+        for (int i = 0; i < batch; ++i) launch(i);
+        samples.push_back(timer.stop_ms() / batch);
+    }
+    return summarize(samples);
+}
+
 }  // namespace wb

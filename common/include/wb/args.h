@@ -94,4 +94,17 @@ std::size_t checked_bytes(std::size_t element_size, long a, long b = 1, long c =
 std::vector<int> square_orders(const Options& options, const std::vector<int>& fallback, long largest,
                                const std::string& who, const std::string& why = "");
 
+/// A matrix size given as MxN (rows x columns) on the command line, e.g. "160000x8".
+struct RowsCols {
+    long rows = 0;  ///< M
+    long cols = 0;  ///< N
+    /// e.g. "160000x8".
+    std::string str() const { return std::to_string(rows) + "x" + std::to_string(cols); }
+};
+
+/// The items of --sizes read as MxN, or `fallback` when it is absent. An item of one or three
+/// numbers is a usage error: "--sizes: give each <noun> as MxN (rows x columns), e.g. <example>".
+std::vector<RowsCols> rows_by_cols(const Options& options, const std::vector<RowsCols>& fallback,
+                                   const std::string& noun, const std::string& example);
+
 }  // namespace wb

@@ -57,6 +57,9 @@ void poison_device(void* ptr, std::size_t bytes);
 /// The host CPU's model name (from /proc/cpuinfo), for CSV rows of CPU benchmarks.
 std::string host_cpu_name();
 
+/// The host's physical memory in bytes (sysconf), or 0 when the system does not say.
+std::size_t host_memory_bytes();
+
 /// Converts a byte count to GiB for messages.
 inline double gib(std::size_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0); }
 

@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <chrono>
+#include <functional>
 #include <vector>
 
 namespace wb {
@@ -78,6 +79,13 @@ TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream
         return timer.stop_ms();
     });
 }
+
+/// Times launches too short to time one by one, where the host's launch overhead would be
+/// measured instead of the GPU's work. One sample is a batch: the GPU is held busy by a spin
+/// kernel while the host queues `batch` launches (launch(i) enqueues the i-th, i = 0 .. batch-1,
+/// on the default stream), so the events bracket GPU work only; the sample is the batch's time
+/// divided by `batch`. One untimed warm-up batch, then the median of `repeats` samples.
+TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void(int)>& launch);
 
 /// Times host code with the wall clock.
 template <class F>
