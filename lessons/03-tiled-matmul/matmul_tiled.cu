@@ -14,22 +14,27 @@ __global__ void matmul_tiled_kernel(const T* a, const T* b, T* c, int n) {
     __shared__ T a_tile[TILE][TILE];  // the block's current tile of A ...
     __shared__ T b_tile[TILE][TILE];  // ... and of B, shared by its TILE x TILE threads
 
-    // TODO 1: this thread's position: tx, ty in the block; row = blockIdx.y * TILE + ty and
-    //         col = blockIdx.x * TILE + tx in C.
-    // TODO 2: loop over the n / TILE phases. In each phase:
-    //         - load one element of A's tile (row `row`, column phase * TILE + tx) into
-    //           a_tile[ty][tx] and one element of B's tile (row phase * TILE + ty, column `col`)
-    //           into b_tile[ty][tx];
-    //         - __syncthreads(): wait until the whole tile is loaded;
-    //         - add a_tile[ty][k] * b_tile[k][tx] for k = 0 .. TILE-1 to a running sum;
-    //         - __syncthreads(): wait until everyone has used the tile before it is overwritten.
-    // TODO 3: write the sum to c[row * n + col]. Do index products in std::size_t.
+    // >>> TODO 1: this thread's place in the block and its element of C
+    // tx, ty in the block; row = blockIdx.y * TILE + ty and col = blockIdx.x * TILE + tx in C.
+    // <<< TODO 1
+    // >>> TODO 2: phase by phase, load one tile of A and one of B, then use them
+    // Loop over the n / TILE phases. In each phase:
+    // - load one element of A's tile (row `row`, column phase * TILE + tx) into
+    //   a_tile[ty][tx] and one element of B's tile (row phase * TILE + ty, column `col`)
+    //   into b_tile[ty][tx];
+    // - __syncthreads(): wait until the whole tile is loaded;
+    // - add a_tile[ty][k] * b_tile[k][tx] for k = 0 .. TILE-1 to a running sum;
+    // - __syncthreads(): wait until everyone has used the tile before it is overwritten.
+    // <<< TODO 2
+    // >>> TODO 3: store the sum in C
+    // Write the sum to c[row * n + col]. Do index products in std::size_t.
     (void)a;
     (void)b;
     (void)c;
     (void)n;
     (void)a_tile;
     (void)b_tile;
+    // <<< TODO 3
 }
 
 // ---- Launching: one instantiation per tile width (you need not change this part). ----

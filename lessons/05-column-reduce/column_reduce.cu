@@ -62,14 +62,16 @@ __global__ void column_sums_split16_truncating_kernel(const double* matrix, doub
     atomicAdd(&sums[column], sum_rows_of_column(matrix, n, column, rows));
 }
 
-// TODO 1: return the rows of segment `segment` (0 .. segments-1) so that the segments cover
-//         rows 0 .. m-1 exactly once, whatever m is (also m < segments, where some segments
-//         are empty). As given, this is the assignment's split: it loses the last m % segments
-//         rows. Round the segment length up, and clip begin and end at m.
+// The rows of segment `segment` (0 .. segments-1): together the segments cover rows 0 .. m-1
+// exactly once, whatever m is (also m < segments, where some segments are empty).
 __device__ RowRange segment_rows(long long m, int segment, int segments) {
+    // >>> TODO 1: segments that cover every row once: length rounded up, ends clipped at m
+    // As given, this is the assignment's split: it loses the last m % segments rows.
+    // Round the segment length up, and clip begin and end at m.
     const long long rows_per_segment = m / segments;
     const long long begin = segment * rows_per_segment;
     return RowRange{begin, begin + rows_per_segment};
+    // <<< TODO 1
 }
 
 __global__ void column_sums_split16_kernel(const double* matrix, double* sums, long long m, int n) {
@@ -122,15 +124,18 @@ LaunchConfig column_sums_high2(const double* d_matrix, double* d_sums, long long
 // Version 4: a double atomicAdd made of atomicCAS.
 // ---------------------------------------------------------------------------------------------
 
-// TODO 2: add `value` to *address atomically, using only atomicCAS on the 64-bit pattern
-//         (reinterpret_cast<unsigned long long*>(address)), and return the old value, as
-//         atomicAdd does. Read the current bits, compute the new sum (__longlong_as_double,
-//         __double_as_longlong), and try to swap; if atomicCAS returns something other than
-//         what you expected, another thread got there first: retry with the returned bits.
+// Adds `value` to *address atomically and returns the old value, as atomicAdd does, using only
+// atomicCAS on the 64-bit pattern.
 __device__ double atomic_add_cas(double* address, double value) {
+    // >>> TODO 2: publish the new sum only if nobody changed the value in between, else retry
+    // Work on reinterpret_cast<unsigned long long*>(address). Read the current bits, compute
+    // the new sum (__longlong_as_double, __double_as_longlong), and try to swap; if atomicCAS
+    // returns something other than what you expected, another thread got there first: retry
+    // with the returned bits.
     (void)address;
     (void)value;
     return 0.0;
+    // <<< TODO 2
 }
 
 __global__ void column_sums_split16_cas_kernel(const double* matrix, double* sums, long long m, int n) {
@@ -168,24 +173,26 @@ LaunchConfig add_all_with_cas(const double* d_values, long long count, double* d
 // the same column, t % n, and neighbouring threads read neighbouring addresses (coalesced).
 // ---------------------------------------------------------------------------------------------
 
-// TODO 3: write the kernel. The launch below gives blockDim.x threads, a multiple of n, and
-//         blockDim.x doubles of shared memory (partial[]); sums[] holds zeros.
-//   1. Thread i = blockIdx.x * blockDim.x + threadIdx.x sums matrix[i], matrix[i + stride],
-//      matrix[i + 2 * stride], ... while the index is below count, with
-//      stride = gridDim.x * blockDim.x (use long long: count can exceed 2^31). Every one of
-//      these elements is in column threadIdx.x % n. Keep a few loads in flight per iteration.
-//   2. Store the thread's sum in partial[threadIdx.x]; __syncthreads(). Threads threadIdx.x
-//      and threadIdx.x + k * n hold sums of the same column: add them up, in a loop that
-//      folds the table of blockDim.x / n rows in half (with __syncthreads() after each fold),
-//      or with one thread per column looping over the rows.
-//   3. Threads 0 .. n-1 add their column's block total into sums[] with atomicAdd.
+// The launch below gives blockDim.x threads, a multiple of n, and blockDim.x doubles of shared
+// memory (partial[]); sums[] holds zeros.
 __global__ void column_sums_bandwidth_kernel(const double* __restrict__ matrix, double* sums, long long count, int n) {
     extern __shared__ double partial[];  // one partial sum per thread of the block
+    // >>> TODO 3: strided sums per thread, folded across the block, one atomic per column
+    // 1. Thread i = blockIdx.x * blockDim.x + threadIdx.x sums matrix[i], matrix[i + stride],
+    //    matrix[i + 2 * stride], ... while the index is below count, with
+    //    stride = gridDim.x * blockDim.x (use long long: count can exceed 2^31). Every one of
+    //    these elements is in column threadIdx.x % n. Keep a few loads in flight per iteration.
+    // 2. Store the thread's sum in partial[threadIdx.x]; __syncthreads(). Threads threadIdx.x
+    //    and threadIdx.x + k * n hold sums of the same column: add them up, in a loop that
+    //    folds the table of blockDim.x / n rows in half (with __syncthreads() after each fold),
+    //    or with one thread per column looping over the rows.
+    // 3. Threads 0 .. n-1 add their column's block total into sums[] with atomicAdd.
     (void)matrix;
     (void)sums;
     (void)count;
     (void)n;
     (void)partial;
+    // <<< TODO 3
 }
 
 LaunchConfig column_sums_bandwidth(const double* d_matrix, double* d_sums, long long m, int n, int threads_wanted,

@@ -3,6 +3,7 @@
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.timed-region
 #include "timed_region.h"
 
+// >>> FIX: the time of the kernel alone, in milliseconds
 double time_the_kernel(const ProductSteps& steps, const StopWatch& watch) {
     watch.start();
     steps.allocate();
@@ -13,3 +14,4 @@ double time_the_kernel(const ProductSteps& steps, const StopWatch& watch) {
     steps.release();
     return kernel_ms;
 }
+// <<< FIX

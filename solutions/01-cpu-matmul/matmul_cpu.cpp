@@ -1,7 +1,10 @@
 // Lesson 01 reference solution.
 #include "matmul_cpu.h"
 
+// Matrices are row-major: element (row, col) of an n x n matrix m is m[row * n + col].
+
 void matmul_ijk(const double* a, const double* b, double* c, int n) {
+    // >>> TODO 1: loops i, j, k: each c[i][j] is one dot product, summed then stored once
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < n; ++j) {
             double sum = 0.0;
@@ -11,9 +14,11 @@ void matmul_ijk(const double* a, const double* b, double* c, int n) {
             c[i * n + j] = sum;
         }
     }
+    // <<< TODO 1
 }
 
 void matmul_ikj(const double* a, const double* b, double* c, int n) {
+    // >>> TODO 2: loops i, k, j: row i of c accumulates a[i][k] times row k of b
     for (int i = 0; i < n; ++i) {
         double* c_row = c + static_cast<long>(i) * n;
         for (int j = 0; j < n; ++j) c_row[j] = 0.0;
@@ -25,4 +30,5 @@ void matmul_ikj(const double* a, const double* b, double* c, int n) {
             }
         }
     }
+    // <<< TODO 2
 }

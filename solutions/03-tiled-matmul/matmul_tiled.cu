@@ -12,11 +12,13 @@ __global__ void matmul_tiled_kernel(const T* a, const T* b, T* c, int n) {
     __shared__ T a_tile[TILE][TILE];  // the block's current tile of A ...
     __shared__ T b_tile[TILE][TILE];  // ... and of B, shared by its TILE x TILE threads
 
+    // >>> TODO 1: this thread's place in the block and its element of C
     const int tx = threadIdx.x;
     const int ty = threadIdx.y;
     const int row = blockIdx.y * TILE + ty;  // the element of C this thread computes
     const int col = blockIdx.x * TILE + tx;
-
+    // <<< TODO 1
+    // >>> TODO 2: phase by phase, load one tile of A and one of B, then use them
     const T* a_row = a + static_cast<std::size_t>(row) * n;  // size_t: row * n can pass 2^31
     T sum = 0;
     for (int phase = 0; phase < n / TILE; ++phase) {
@@ -30,7 +32,10 @@ __global__ void matmul_tiled_kernel(const T* a, const T* b, T* c, int n) {
         }
         __syncthreads();  // everyone is done reading before the next phase overwrites them
     }
+    // <<< TODO 2
+    // >>> TODO 3: store the sum in C
     c[static_cast<std::size_t>(row) * n + col] = sum;
+    // <<< TODO 3
 }
 
 // ---- Launching: one instantiation per tile width (you need not change this part). ----

@@ -58,12 +58,15 @@ __global__ void column_sums_split16_truncating_kernel(const double* matrix, doub
     atomicAdd(&sums[column], sum_rows_of_column(matrix, n, column, rows));
 }
 
-// TODO 1 (solved): round the segment length up and clip the last segment at m.
+// The rows of segment `segment` (0 .. segments-1): together the segments cover rows 0 .. m-1
+// exactly once, whatever m is (also m < segments, where some segments are empty).
 __device__ RowRange segment_rows(long long m, int segment, int segments) {
+    // >>> TODO 1: segments that cover every row once: length rounded up, ends clipped at m
     const long long rows_per_segment = (m + segments - 1) / segments;
     const long long begin = segment * rows_per_segment;
     const long long end = begin + rows_per_segment;
     return RowRange{begin < m ? begin : m, end < m ? end : m};
+    // <<< TODO 1
 }
 
 __global__ void column_sums_split16_kernel(const double* matrix, double* sums, long long m, int n) {
@@ -116,9 +119,10 @@ LaunchConfig column_sums_high2(const double* d_matrix, double* d_sums, long long
 // Version 4: a double atomicAdd made of atomicCAS.
 // ---------------------------------------------------------------------------------------------
 
-// TODO 2 (solved): read the current bits, compute the new sum, and publish it only if nobody
-// changed the value in between; otherwise retry with the value that atomicCAS returned.
+// Adds `value` to *address atomically and returns the old value, as atomicAdd does, using only
+// atomicCAS on the 64-bit pattern.
 __device__ double atomic_add_cas(double* address, double value) {
+    // >>> TODO 2: publish the new sum only if nobody changed the value in between, else retry
     unsigned long long* bits_address = reinterpret_cast<unsigned long long*>(address);
     unsigned long long observed = *bits_address;
     unsigned long long expected;
@@ -128,6 +132,7 @@ __device__ double atomic_add_cas(double* address, double value) {
         observed = atomicCAS(bits_address, expected, static_cast<unsigned long long>(__double_as_longlong(updated)));
     } while (observed != expected);  // compare bits, not doubles: NaN != NaN would loop forever
     return __longlong_as_double(static_cast<long long>(observed));
+    // <<< TODO 2
 }
 
 __global__ void column_sums_split16_cas_kernel(const double* matrix, double* sums, long long m, int n) {
@@ -165,9 +170,11 @@ LaunchConfig add_all_with_cas(const double* d_values, long long count, double* d
 // the same column, t % n, and neighbouring threads read neighbouring addresses (coalesced).
 // ---------------------------------------------------------------------------------------------
 
-// TODO 3 (solved).
+// The launch below gives blockDim.x threads, a multiple of n, and blockDim.x doubles of shared
+// memory (partial[]); sums[] holds zeros.
 __global__ void column_sums_bandwidth_kernel(const double* __restrict__ matrix, double* sums, long long count, int n) {
     extern __shared__ double partial[];  // one partial sum per thread of the block
+    // >>> TODO 3: strided sums per thread, folded across the block, one atomic per column
     const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;  // a multiple of n
     long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
 
@@ -194,6 +201,7 @@ __global__ void column_sums_bandwidth_kernel(const double* __restrict__ matrix, 
 
     // 3. One atomic per block and column.
     if (table_row == 0) atomicAdd(&sums[column], partial[column]);
+    // <<< TODO 3
 }
 
 LaunchConfig column_sums_bandwidth(const double* d_matrix, double* d_sums, long long m, int n, int threads_wanted,

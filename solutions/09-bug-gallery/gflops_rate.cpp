@@ -1,6 +1,7 @@
 // Bug gallery, program gflops-unit: reference version.
 #include "gflops_rate.h"
 
+// >>> FIX: the rate of an n x n matrix product in GFLOP/s
 namespace {
 constexpr double kGiga = 1e9;  // 10^9 operations in one GFLOP (1e8 would inflate every rate tenfold)
 }
@@ -10,3 +11,4 @@ double gflops_of_matmul(long n, double seconds) {
     const double operations = 2.0 * order * order * order;  // one multiply and one add per term
     return operations / seconds / kGiga;
 }
+// <<< FIX

@@ -1,6 +1,7 @@
 // Bug gallery, program timed-region: reference version.
 #include "timed_region.h"
 
+// >>> FIX: the time of the kernel alone, in milliseconds
 double time_the_kernel(const ProductSteps& steps, const StopWatch& watch) {
     steps.allocate();
     steps.copy_inputs();
@@ -11,3 +12,4 @@ double time_the_kernel(const ProductSteps& steps, const StopWatch& watch) {
     steps.release();
     return kernel_ms;
 }
+// <<< FIX

@@ -34,15 +34,18 @@ __global__ void register_tile_2d(const double* a, const double* b, double* c, in
         __syncthreads();
 #pragma unroll
         for (int k = 0; k < kBlockK; ++k) {
-            // TODO 1: copy this thread's 8 values of column k of the A tile into a_reg
-            //         (rows thread_row .. thread_row + 7 of a_tile_t[k]).
-            // TODO 2: copy this thread's 8 values of row k of the B tile into b_reg
-            //         (columns thread_col .. thread_col + 7 of b_tile[k]).
-            // TODO 3: add the outer product a_reg x b_reg to acc: acc[i][j] += a_reg[i] * b_reg[j].
-            //         Use loops with constant bounds (kThreadM, kThreadN) and #pragma unroll,
-            //         so that acc stays in registers.
+            // >>> TODO 1: this thread's 8 values of column k of the A tile into registers
+            // Copy rows thread_row .. thread_row + 7 of a_tile_t[k] into a_reg.
+            // <<< TODO 1
+            // >>> TODO 2: this thread's 8 values of row k of the B tile into registers
+            // Copy columns thread_col .. thread_col + 7 of b_tile[k] into b_reg.
+            // <<< TODO 2
+            // >>> TODO 3: the outer product a_reg x b_reg added to the 8 x 8 accumulators
+            // acc[i][j] += a_reg[i] * b_reg[j]. Use loops with constant bounds (kThreadM,
+            // kThreadN) and #pragma unroll, so that acc stays in registers.
             (void)a_reg;
             (void)b_reg;
+            // <<< TODO 3
         }
         __syncthreads();
     }

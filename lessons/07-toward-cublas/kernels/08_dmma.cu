@@ -74,12 +74,15 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     double b_fragment[kFragmentsN];
 #pragma unroll
     for (int k = 0; k < kBlockK; k += 4) {
-        // TODO 1: load this thread's double of each of the warp's 4 A fragments:
-        //         a_fragment[i] = A tile at row warp_row + 8 i + lane / 4, column k + lane % 4.
-        // TODO 2: load this thread's double of each of the 4 B fragments:
-        //         b_fragment[j] = B tile at row k + lane % 4, column warp_col + 8 j + lane / 4.
-        // TODO 3: for every (i, j): mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]).
-        //         Keep the loops' bounds constant and unrolled, so acc stays in registers.
+        // >>> TODO 1: this thread's double of each of the warp's 4 A fragments
+        // a_fragment[i] = A tile at row warp_row + 8 i + lane / 4, column k + lane % 4.
+        // <<< TODO 1
+        // >>> TODO 2: this thread's double of each of the warp's 4 B fragments
+        // b_fragment[j] = B tile at row k + lane % 4, column warp_col + 8 j + lane / 4.
+        // <<< TODO 2
+        // >>> TODO 3: one tensor-core multiply-add per pair of fragments
+        // For every (i, j): mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]).
+        // Keep the loops' bounds constant and unrolled, so acc stays in registers.
         (void)a_tile;
         (void)b_tile;
         (void)a_fragment;
@@ -88,6 +91,7 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
         (void)warp_col;
         (void)lane;
         (void)acc;
+        // <<< TODO 3
     }
 }
 
