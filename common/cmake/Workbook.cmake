@@ -243,6 +243,19 @@ function(_workbook_learner_tools)
   endif()
 
   find_package(Python3 QUIET COMPONENTS Interpreter)
+  if(WORKBOOK_MAINTAINER_TESTS AND Python3_Interpreter_FOUND)
+    # Exercise and solution differ only inside their marked TODO (or FIX) regions; the
+    # self-test proves that the checker fails on a changed line and on an unmatched marker.
+    add_test(NAME workbook.exercise-solution-sync
+             COMMAND "${Python3_EXECUTABLE}" "${scripts}/check-exercise-sync" --root "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.exercise-solution-sync PROPERTIES
+      LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    add_test(NAME workbook.exercise-sync-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/exercise-sync-self-test.sh"
+                     "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/exercise-sync-self-test")
+    set_tests_properties(workbook.exercise-sync-self-test PROPERTIES
+      LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+  endif()
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
