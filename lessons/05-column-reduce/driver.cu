@@ -4,15 +4,12 @@
 //   --bench  times every version (kernel only, and the best one with transfers) beside
 //            cuBLAS dgemv and the device copy bandwidth, and writes CSV.
 //   --high2-coverage N  shows, without a GPU, whether version 3 covers an m x N matrix.
-#include "column_reduce.h"
-#include "high2_mapping.h"
+#include "high2_coverage.h"
+#include "versions.h"
 
 #include "wb/ceilings.h"
-#include "wb/gemv_ceiling.h"
-#include "wb/workbook.h"
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -22,299 +19,73 @@ namespace {
 
 const char* kLesson = "05-column-reduce";
 constexpr long kMaxColumns = 1024;  // the lesson is about tall, narrow matrices
-constexpr int kDefaultThreads = 1024;
-
-struct Shape {
-    long long m;
-    int n;
-    std::string str() const { return std::to_string(m) + "x" + std::to_string(n); }
-    long long count() const { return m * n; }
-    double bytes() const { return 8.0 * static_cast<double>(count()); }
-};
 
 // The assignment's eight shapes, then 6,400,000 x 64 (the largest in the same family).
-const std::vector<Shape> kAssignmentShapes = {{160000, 8},   {1600000, 8},  {6400000, 8},
-                                              {160000, 32},  {1600000, 32}, {6400000, 32},
-                                              {160000, 64},  {1600000, 64}, {6400000, 64}};
+const std::vector<Shape> kAssignmentShapes = {{160000, 8},  {1600000, 8},  {6400000, 8},
+                                              {160000, 32}, {1600000, 32}, {6400000, 32},
+                                              {160000, 64}, {1600000, 64}, {6400000, 64}};
 // Awkward shapes: one row, one column, m not a multiple of 16 (or below 16), n = 1000.
-const std::vector<Shape> kAwkwardShapes = {{1, 1},   {1, 64},    {7, 8},     {1000, 1},
+const std::vector<Shape> kAwkwardShapes = {{1, 1},       {1, 64},      {7, 8},    {1000, 1},
                                            {160003, 8}, {100001, 32}, {4099, 13}, {20011, 1000}};
-
-// ---- shapes ------------------------------------------------------------------------------
-
-std::size_t host_memory_bytes() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
-}
 
 // Every shape is M x N with N <= 1024 and a matrix the host can hold (twice, with the reference).
 std::vector<Shape> shapes_from(const wb::Options& options, const std::vector<Shape>& fallback) {
     if (options.sizes.empty()) return fallback;
     std::vector<Shape> shapes;
-    const std::size_t host_bytes = host_memory_bytes();
-    for (const auto& dims : options.sizes) {
-        if (dims.size() != 2) wb::usage_error("--sizes: give each shape as MxN (rows x columns), e.g. 160000x8");
-        if (dims[1] > kMaxColumns)
-            wb::usage_error("--sizes: n = " + std::to_string(dims[1]) + " columns; this lesson sums tall, narrow "
+    const std::size_t host_bytes = wb::host_memory_bytes();
+    for (const wb::RowsCols& size : wb::rows_by_cols(options, {}, "shape", "160000x8")) {
+        if (size.cols > kMaxColumns)
+            wb::usage_error("--sizes: n = " + std::to_string(size.cols) + " columns; this lesson sums tall, narrow "
                             "matrices with at most " + std::to_string(kMaxColumns) + " columns");
-        const std::size_t bytes = wb::checked_bytes(sizeof(double), dims[0], dims[1]);
+        const std::size_t bytes = wb::checked_bytes(sizeof(double), size.rows, size.cols);
         if (host_bytes > 0 && bytes > host_bytes / 2) {
             char message[200];
             std::snprintf(message, sizeof message,
-                          "--sizes: a %ldx%ld matrix of doubles needs %.1f GiB of memory; this machine has %.1f GiB",
-                          dims[0], dims[1], wb::gib(bytes), wb::gib(host_bytes));
+                          "--sizes: a %s matrix of doubles needs %.1f GiB of memory; this machine has %.1f GiB",
+                          size.str().c_str(), wb::gib(bytes), wb::gib(host_bytes));
             wb::usage_error(message);
         }
-        shapes.push_back(Shape{dims[0], static_cast<int>(dims[1])});
+        shapes.push_back(Shape{size.rows, static_cast<int>(size.cols)});
     }
     return shapes;
 }
 
-// ---- inputs and the CPU reference -------------------------------------------------------
-
-// Uniform doubles in [-1, 1) from a splitmix64 stream: the same kind of input as
-// wb::fill_random, fast enough for matrices of 400 million elements.
-void fill_matrix(std::vector<double>& matrix, std::uint64_t seed) {
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (double& value : matrix) {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        z ^= z >> 31;
-        value = static_cast<double>(z >> 11) * 0x1.0p-52 - 1.0;  // 53 random bits in [-1, 1)
-    }
-}
-
-struct Reference {
-    std::vector<double> sums;       // exact to double rounding (long double accumulation)
-    std::vector<double> magnitude;  // sum of |a| per column: the scale of rounding errors
-};
-
-Reference reference_sums(const std::vector<double>& matrix, const Shape& shape) {
-    std::vector<long double> sums(shape.n, 0.0L), magnitude(shape.n, 0.0L);
-    for (long long row = 0; row < shape.m; ++row) {
-        const double* values = matrix.data() + row * shape.n;
-        for (int col = 0; col < shape.n; ++col) {
-            sums[col] += values[col];
-            magnitude[col] += std::fabs(values[col]);
-        }
-    }
-    Reference reference;
-    for (int col = 0; col < shape.n; ++col) {
-        reference.sums.push_back(static_cast<double>(sums[col]));
-        reference.magnitude.push_back(static_cast<double>(magnitude[col]));
-    }
-    return reference;
-}
-
-// The assignment's CPU loop, in the cache-friendly order (along rows), for the CPU time.
-void cpu_column_sums(const double* matrix, double* sums, const Shape& shape) {
-    for (int col = 0; col < shape.n; ++col) sums[col] = 0.0;
-    for (long long row = 0; row < shape.m; ++row)
-        for (int col = 0; col < shape.n; ++col) sums[col] += matrix[row * shape.n + col];
-}
-
-// A double sum of m terms, in any order, is within about m * 2^-53 * sum |a| of the exact
-// sum; wb::summation_tolerance doubles that bound.
-wb::CompareReport compare_sums(const std::vector<double>& got, const Reference& reference, const Shape& shape) {
-    return wb::compare(got.data(), reference.sums.data(), shape.n, wb::summation_tolerance<double>(shape.m),
-                       reference.magnitude.data());
-}
-
-// ---- the versions ------------------------------------------------------------------------
-
-enum class Kind { original, truncating, split16, high2, cas, bandwidth, cublas };
-
-struct Version {
-    const char* name;
-    Kind kind;
-    const char* what;
-};
-
-const Version kVersions[] = {
-    {"original", Kind::original, "one thread per column"},
-    {"split16-truncating", Kind::truncating, "64x16 blocks, m/16 rows each (drops m % 16 rows)"},
-    {"split16", Kind::split16, "64x16 blocks, rows split exactly (TODO 1)"},
-    {"high2", Kind::high2, "8 blocks of 8x128 threads"},
-    {"split16-cas", Kind::cas, "split16 with atomicAdd made of atomicCAS (TODO 2)"},
-    {"bandwidth", Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"},
-    {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the ceiling)"},
-};
-
-// Version 3's index arithmetic simulated on the CPU: how often each column is summed over a
-// matrix of m rows. Correct only when every row of every column is covered exactly once.
-struct Coverage {
-    bool divides_by_zero = false;
-    long long missing = 0;  // elements no thread reads
-    long long repeated = 0;  // elements read more than once
-    bool ok() const { return !divides_by_zero && missing == 0 && repeated == 0; }
-};
-
-Coverage high2_coverage(long long m, int n) {
-    Coverage coverage;
-    std::vector<int> times(static_cast<std::size_t>(m) * n, 0);
-    for (int bx = 0; bx < kHigh2Blocks; ++bx)
-        for (int ty = 0; ty < kHigh2BlockY; ++ty)
-            for (int tx = 0; tx < kHigh2BlockX; ++tx) {
-                const High2Work work = high2_work(m, n, bx, tx, ty);
-                if (!work.defined) {
-                    coverage.divides_by_zero = true;
-                    return coverage;
-                }
-                if (work.column >= n) continue;  // the kernel's bounds test
-                for (long long row = work.row_begin; row < work.row_end; ++row) ++times[row * n + work.column];
-            }
-    for (int t : times) {
-        if (t == 0) ++coverage.missing;
-        if (t > 1) coverage.repeated += t - 1;
-    }
-    return coverage;
-}
-
-// Coverage does not depend on m beyond the rounding of the segment length: a few thousand
-// rows (more than the 1024 segments, not a multiple of them) settle it for every m.
-bool high2_covers_matrix(int n) { return high2_coverage(3 * 1024 + 5, n).ok(); }
-
-void print_high2_coverage(int n) {
-    const long long m = 3 * 1024 + 5;
-    const Coverage coverage = high2_coverage(m, n);
-    if (coverage.divides_by_zero) {
-        std::printf("high2 with n = %d: n / 8 = %d columns per block; the index arithmetic divides by zero "
-                    "(it needs 8 <= n <= 71)\n", n, n / kHigh2BlockX);
-    } else if (coverage.ok()) {
-        std::printf("high2 with n = %d: every element is summed exactly once: correct\n", n);
-    } else {
-        std::printf("high2 with n = %d (m = %lld): %lld elements never summed, %lld summed more than once: wrong\n",
-                    n, m, coverage.missing, coverage.repeated);
-    }
-}
-
-// ---- device buffers ----------------------------------------------------------------------
-
-struct DeviceBuffers {
-    std::vector<double*> matrices;  // copies of the same matrix, to read from cold L2
-    double* sums = nullptr;
-    double* ones = nullptr;
-    ~DeviceBuffers() {
-        for (double* p : matrices) cudaFree(p);
-        cudaFree(sums);
-        cudaFree(ones);
-    }
-};
-
-void upload(DeviceBuffers& buffers, const std::vector<double>& matrix, const Shape& shape, int copies) {
-    const std::size_t bytes = wb::checked_bytes(sizeof(double), shape.m, shape.n);
-    wb::require_device_memory(copies * bytes + (shape.m + shape.n) * sizeof(double) + (64u << 20),
-                              (shape.str() + " matrix").c_str());
-    for (int c = 0; c < copies; ++c) {
-        double* d_matrix = nullptr;
-        WB_CUDA_CHECK(cudaMalloc(&d_matrix, bytes));
-        buffers.matrices.push_back(d_matrix);
-        if (c == 0) {
-            WB_CUDA_CHECK(cudaMemcpy(d_matrix, matrix.data(), bytes, cudaMemcpyHostToDevice));
-        } else {
-            WB_CUDA_CHECK(cudaMemcpy(d_matrix, buffers.matrices[0], bytes, cudaMemcpyDeviceToDevice));
-        }
-    }
-    WB_CUDA_CHECK(cudaMalloc(&buffers.sums, shape.n * sizeof(double)));
-    buffers.ones = wb::device_ones(static_cast<std::size_t>(shape.m));
-}
-
-struct Settings {
-    int threads = kDefaultThreads;  // version 5's block (--block)
-    int blocks_per_sm = 0;          // version 5's blocks per multiprocessor (0: occupancy)
-};
-
-LaunchConfig run_version(Kind kind, const double* d_matrix, double* d_sums, const double* d_ones, const Shape& s,
-                         const Settings& settings) {
-    switch (kind) {
-        case Kind::original: return column_sums_original(d_matrix, d_sums, s.m, s.n);
-        case Kind::truncating: return column_sums_split16_truncating(d_matrix, d_sums, s.m, s.n);
-        case Kind::split16: return column_sums_split16(d_matrix, d_sums, s.m, s.n);
-        case Kind::high2: return column_sums_high2(d_matrix, d_sums, s.m, s.n);
-        case Kind::cas: return column_sums_split16_cas(d_matrix, d_sums, s.m, s.n);
-        case Kind::bandwidth:
-            return column_sums_bandwidth(d_matrix, d_sums, s.m, s.n, settings.threads, settings.blocks_per_sm);
-        case Kind::cublas: wb::cublas_column_sums(d_matrix, s.m, s.n, d_ones, d_sums); return LaunchConfig{};
-    }
-    return LaunchConfig{};
-}
-
-std::string dims(dim3 d) {
-    return std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z);
-}
-
-// Runs one version once on poisoned sums and compares with the reference.
-bool run_and_compare(const Version& version, const DeviceBuffers& buffers, const Shape& shape,
-                     const Reference& reference, const Settings& settings, bool print) {
-    std::vector<double> sums(shape.n);
-    wb::poison_device(buffers.sums, shape.n * sizeof(double));
-    const LaunchConfig config = run_version(version.kind, buffers.matrices[0], buffers.sums, buffers.ones, shape,
-                                            settings);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
-    WB_CUDA_CHECK(cudaMemcpy(sums.data(), buffers.sums, shape.n * sizeof(double), cudaMemcpyDeviceToHost));
-    const wb::CompareReport report = compare_sums(sums, reference, shape);
-    if (print) {
-        if (version.kind == Kind::cublas)
-            std::printf("    %-19s %-22s ", version.name, "(library)");
-        else
-            std::printf("    %-19s grid %-8s block %-8s ", version.name, dims(config.grid).c_str(),
-                        dims(config.block).c_str());
-        wb::print_report(report, "sums", 0);
-    }
-    return report.ok();
-}
-
 // ---- check -------------------------------------------------------------------------------
 
+// atomic_add_cas under contention: thread i adds values[i] into totals[i % 8], so 8192 threads
+// retry on each address. Read as a matrix of 8 columns, the totals are its column sums.
 bool check_cas_stress(std::uint64_t seed) {
     const long long count = 1 << 16;
     const int totals = 8;
-    std::vector<double> values(count), got(totals);
-    fill_matrix(values, seed);
-    std::vector<long double> exact(totals, 0.0L), magnitude(totals, 0.0L);
-    for (long long i = 0; i < count; ++i) {
-        exact[i % totals] += values[i];
-        magnitude[i % totals] += std::fabs(values[i]);
-    }
-    std::vector<double> expected(totals), scale(totals);
-    for (int t = 0; t < totals; ++t) {
-        expected[t] = static_cast<double>(exact[t]);
-        scale[t] = static_cast<double>(magnitude[t]);
-    }
-    double *d_values = nullptr, *d_totals = nullptr;
-    WB_CUDA_CHECK(cudaMalloc(&d_values, count * sizeof(double)));
-    WB_CUDA_CHECK(cudaMalloc(&d_totals, totals * sizeof(double)));
-    WB_CUDA_CHECK(cudaMemcpy(d_values, values.data(), count * sizeof(double), cudaMemcpyHostToDevice));
-    WB_CUDA_CHECK(cudaMemset(d_totals, 0, totals * sizeof(double)));
-    add_all_with_cas(d_values, count, d_totals, totals);
+    std::vector<double> values(count);
+    wb::fill_random(values, seed);
+    const wb::ColumnSumsReference reference = wb::column_sums_reference(values, count / totals, totals);
+    wb::DeviceBuffer<double> d_values(values), d_totals(totals);
+    d_totals.zero();
+    add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
     WB_CUDA_CHECK(cudaDeviceSynchronize());
-    WB_CUDA_CHECK(cudaMemcpy(got.data(), d_totals, totals * sizeof(double), cudaMemcpyDeviceToHost));
-    WB_CUDA_CHECK(cudaFree(d_values));
-    WB_CUDA_CHECK(cudaFree(d_totals));
-    const wb::CompareReport report = wb::compare(got.data(), expected.data(), totals,
-                                                 wb::summation_tolerance<double>(count / totals), scale.data());
+    const wb::CompareReport report = reference.compare(d_totals.to_host());
     std::printf("  atomic_add_cas stress: %lld threads adding into %d doubles: ", count, totals);
     wb::print_report(report, "totals", 0);
     return report.ok();
 }
 
-int run_check(const wb::Options& options, const Settings& settings) {
+int run_check(const wb::Options& options) {
+    if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
+    const Settings settings = settings_from(options);
     std::vector<Shape> fallback = kAssignmentShapes;
     fallback.insert(fallback.end(), kAwkwardShapes.begin(), kAwkwardShapes.end());
     const std::vector<Shape> shapes = shapes_from(options, fallback);
     const wb::DeviceInfo info = wb::require_gpu();
     std::printf("Lesson 05 check: column sums on %s (seed %llu)\n", info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    long failed = 0, cases = 0;
-    ++cases;
-    if (!check_cas_stress(options.seed)) ++failed;
+    wb::CheckTally tally(kLesson);
+    tally.record(check_cas_stress(options.seed));
     for (const Shape& shape : shapes) {
-        std::vector<double> matrix(static_cast<std::size_t>(shape.count()));
-        fill_matrix(matrix, options.seed + shape.m * 1315423911ULL + shape.n);
-        const Reference reference = reference_sums(matrix, shape);
-        DeviceBuffers buffers;
-        upload(buffers, matrix, shape, 1);
+        std::vector<double> matrix(static_cast<std::size_t>(shape.m) * shape.n);
+        wb::fill_random(matrix, options.seed + shape.m * 1315423911ULL + shape.n);
+        const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, shape.m, shape.n);
+        DeviceData data = upload(matrix, shape, 1);
         std::printf("  %s:\n", shape.str().c_str());
         for (const Version& version : kVersions) {
             if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) {
@@ -322,217 +93,137 @@ int run_check(const wb::Options& options, const Settings& settings) {
                             "(--high2-coverage %d shows why)\n", version.name, shape.n);
                 continue;
             }
-            const bool ok = run_and_compare(version, buffers, shape, reference, settings, true);
-            if (version.kind == Kind::truncating) {
-                // Given code with a known bug: it must be right exactly when no row is dropped.
-                const bool should_be_ok = shape.m % 16 == 0;
-                if (ok != should_be_ok) {
-                    std::printf("      unexpected: the truncating split should be %s here\n",
-                                should_be_ok ? "right" : "wrong");
-                    ++failed;
-                } else if (!ok) {
-                    std::printf("      (as expected: the last m %% 16 = %lld rows were dropped)\n", shape.m % 16);
-                }
-                ++cases;
-                continue;
-            }
-            ++cases;
-            if (!ok) ++failed;
+            const bool ok = run_and_compare(version, data, shape, reference, settings, true);
+            tally.record(version.kind == Kind::truncating ? truncating_as_expected(ok, shape) : ok);
         }
     }
-    if (failed) {
-        std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson 05 page.\n", failed, cases);
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: every version sums every column correctly.\n");
-    return wb::kExitPass;
+    return tally.finish("every version sums every column correctly");
 }
 
 // ---- bench -------------------------------------------------------------------------------
 
-// Keeps the GPU busy while the host queues a batch of launches, so that the timed region
-// holds GPU work only, not the CPU's launch overhead.
-__global__ void hold_gpu(long long cycles) {
-    const long long start = clock64();
-    while (clock64() - start < cycles) {
+// Kernel times of every correct version, and cuBLAS's; rows written once cuBLAS, measured
+// last, gives the ceiling of the others. Returns false when a version gave wrong sums.
+bool bench_versions(wb::BenchRows& rows, DeviceData& data, const Shape& shape, const wb::ColumnSumsReference& reference,
+                    const wb::Options& options, const Settings& settings, double copy_gbs) {
+    bool all_correct = true;
+    double original_ms = -1.0, cublas_gbs = -1.0;
+    std::vector<wb::BenchRow> timed;
+    for (const Version& version : kVersions) {
+        if (version.kind == Kind::truncating) continue;  // wrong results are not benchmarked
+        if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) continue;
+        if (!run_and_compare(version, data, shape, reference, settings, false)) {
+            std::printf("  %-19s WRONG RESULT, not timed (run --check)\n", version.name);
+            all_correct = false;
+            continue;
+        }
+        LaunchConfig config{};
+        wb::BenchRow row = rows.shared();
+        row.kernel = version.name;
+        row.time = time_version(version, data, shape, settings, options.repeat, config);
+        row.rate = wb::gb_per_s(shape.bytes(), row.time.median_ms);
+        if (version.kind == Kind::original) original_ms = row.time.median_ms;
+        if (original_ms > 0 && version.kind != Kind::original) {
+            row.baseline = "original";
+            row.baseline_ms = original_ms;
+        }
+        if (version.kind == Kind::cublas) {
+            cublas_gbs = row.rate;
+            row.ceiling = "copy-bandwidth";
+            row.ceiling_rate = copy_gbs;
+        } else {
+            row.block = config.block.y > 1 ? std::to_string(config.block.x) + "x" + std::to_string(config.block.y)
+                                           : std::to_string(config.block.x);
+            std::printf("  %-13s grid %-10s block %-8s kernel %9.4f ms\n", version.name, dims(config.grid).c_str(),
+                        dims(config.block).c_str(), row.time.median_ms);
+        }
+        timed.push_back(row);
     }
+    for (wb::BenchRow& row : timed) {
+        if (row.kernel != "cublas-dgemv" && cublas_gbs > 0) {
+            row.ceiling = "cublas-dgemv";
+            row.ceiling_rate = cublas_gbs;
+        }
+        rows.write(row);
+        std::printf("      %-13s %7.1f%% of device copy bandwidth\n", row.kernel.c_str(), 100.0 * row.rate / copy_gbs);
+    }
+    return all_correct;
 }
 
-struct Timer {
-    long long hold_cycles_per_launch;
-    wb::GpuTimer events;
-};
+// One shape: the CPU loop, every version, and the bandwidth version with its transfers.
+bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, const wb::Options& options,
+                 const Settings& settings, const wb::DeviceInfo& info, double copy_gbs) {
+    rows.shared().shape = shape.str();
+    rows.shared().n = shape.n;
+    std::vector<double> matrix(static_cast<std::size_t>(shape.m) * shape.n);
+    wb::fill_random(matrix, seed);
+    const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, shape.m, shape.n);
+    // Rotated copies, at least 4x the L2 in all, so that every launch reads from memory.
+    const double l2 = static_cast<double>(info.l2_bytes > 0 ? info.l2_bytes : (50u << 20));
+    const int copies = std::min(64, std::max(1, static_cast<int>(std::ceil(4.0 * l2 / shape.bytes()))));
+    DeviceData data = upload(matrix, shape, copies);
 
-// One sample = a batch of launches, each reading the next copy of the matrix; the sample is
-// the batch's time divided by its length. Median of `repeats` samples after one warm-up batch.
-template <class Launch>
-wb::TimingStats time_batches(Timer& timer, int repeats, int batch, Launch&& launch) {
-    for (int i = 0; i < batch; ++i) launch(i);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<double> samples;
-    for (int r = 0; r < repeats; ++r) {
-        hold_gpu<<<1, 1>>>(timer.hold_cycles_per_launch * (batch + 4));
-        WB_CHECK_LAUNCH("hold_gpu");
-        timer.events.start();
-        for (int i = 0; i < batch; ++i) launch(i);
-        samples.push_back(timer.events.stop_ms() / batch);
-    }
-    return wb::summarize(samples);
+    // CPU time (one run of the row-order loop), as the assignment printed it.
+    std::vector<double> sums(shape.n);
+    wb::BenchRow cpu = rows.shared();
+    cpu.kernel = "cpu-rows";
+    cpu.time = wb::measure_host(0, 1, [&] { cpu_column_sums(matrix.data(), sums.data(), shape); });
+    cpu.rate = wb::gb_per_s(shape.bytes(), cpu.time.median_ms);
+    cpu.device = wb::host_cpu_name();
+    std::printf("\n%s: CPU %.3f ms; %d cop%s of %.1f MB rotated\n", shape.str().c_str(), cpu.time.median_ms, copies,
+                copies == 1 ? "y" : "ies", shape.bytes() / 1e6);
+    rows.write(cpu);
+    const bool all_correct = bench_versions(rows, data, shape, reference, options, settings, copy_gbs);
+
+    // GPU time with transfers, as the assignment measured it: allocate, copy in, run the
+    // bandwidth version, copy the sums out, free (pageable host memory, wall clock).
+    wb::BenchRow gpu = rows.shared();
+    gpu.kernel = "bandwidth+transfers";
+    gpu.time = wb::measure_host(1, shape.bytes() > 1e9 ? 2 : 3, [&] {
+        wb::DeviceBuffer<double> d_matrix(matrix), d_sums(shape.n);
+        column_sums_bandwidth(d_matrix.get(), d_sums.get(), shape.m, shape.n, settings.threads, settings.blocks_per_sm);
+        d_sums.download(sums.data(), shape.n);
+    });
+    gpu.transfers = true;
+    gpu.rate = wb::gb_per_s(shape.bytes(), gpu.time.median_ms);
+    gpu.ceiling = "copy-bandwidth";
+    gpu.ceiling_rate = copy_gbs;
+    gpu.baseline = "cpu-rows";
+    gpu.baseline_ms = cpu.time.median_ms;
+    std::printf("  GPU with transfers (bandwidth version): %.3f ms; CPU %.3f ms\n", gpu.time.median_ms,
+                cpu.time.median_ms);
+    rows.write(gpu);
+    return all_correct;
 }
 
-int run_bench(const wb::Options& options, const Settings& settings) {
+int run_bench(const wb::Options& options) {
+    if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
+    const Settings settings = settings_from(options);
     const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes);
     const wb::DeviceInfo info = wb::require_gpu();
     const double copy_gbs = wb::measure_copy_bandwidth_gbs();
-    int clock_khz = 0;
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, info.id));
-    if (clock_khz <= 0) clock_khz = 2000000;  // unknown: assume 2 GHz
-    Timer timer{static_cast<long long>(clock_khz) * 20 / 1000, wb::GpuTimer()};  // 20 us per queued launch
-    const std::string cpu = wb::host_cpu_name();
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 05 benchmark on %s (seed %llu). Kernel times: median of batches over rotated copies of the\n"
                 "matrix (at least 4x the %zu MiB L2 in all, so every launch reads from memory); GB/s = 8 m n / t.\n"
                 "Device copy bandwidth (read + write): %.0f GB/s\n",
                 info.name.c_str(), static_cast<unsigned long long>(options.seed), info.l2_bytes >> 20, copy_gbs);
-
-    wb::BenchRow copy_row;
-    copy_row.lesson = kLesson;
-    copy_row.kernel = "device-copy";
-    copy_row.precision = "double";
-    copy_row.shape = "1GiB";
-    copy_row.time = wb::TimingStats{2.0 * 1073741824.0 / copy_gbs / 1e6, 0, 0, 20};
-    copy_row.rate = copy_gbs;
-    copy_row.rate_unit = "GB/s";
-    copy_row.ceiling = "copy-bandwidth";
-    copy_row.ceiling_rate = copy_gbs;
-    copy_row.device = info.name;
-    csv.write(copy_row);
+    wb::BenchRow shared;
+    shared.lesson = kLesson;
+    shared.precision = "double";
+    shared.rate_unit = "GB/s";
+    shared.device = info.name;
+    wb::BenchRows rows(csv, shared);
+    wb::BenchRow copy = shared;
+    copy.kernel = "device-copy";
+    copy.shape = "1GiB";
+    copy.time = wb::TimingStats{2.0 * 1073741824.0 / copy_gbs / 1e6, 0, 0, 20};
+    copy.rate = copy.ceiling_rate = copy_gbs;
+    copy.ceiling = "copy-bandwidth";
+    rows.write(copy);
 
     bool all_correct = true;
-    for (std::size_t s = 0; s < shapes.size(); ++s) {
-        const Shape& shape = shapes[s];
-        std::vector<double> matrix(static_cast<std::size_t>(shape.count()));
-        fill_matrix(matrix, options.seed + s);
-        const Reference reference = reference_sums(matrix, shape);
-        const double l2 = static_cast<double>(info.l2_bytes > 0 ? info.l2_bytes : (50u << 20));
-        int copies = static_cast<int>(std::ceil(4.0 * l2 / shape.bytes()));
-        copies = copies < 1 ? 1 : (copies > 64 ? 64 : copies);
-        DeviceBuffers buffers;
-        upload(buffers, matrix, shape, copies);
-
-        // CPU time (one run of the row-order loop), as the assignment printed it.
-        std::vector<double> cpu_sums(shape.n);
-        const wb::TimingStats cpu_time =
-            wb::measure_host(0, 1, [&] { cpu_column_sums(matrix.data(), cpu_sums.data(), shape); });
-        std::printf("\n%s: CPU %.3f ms; %d cop%s of %.1f MB rotated\n", shape.str().c_str(), cpu_time.median_ms,
-                    copies, copies == 1 ? "y" : "ies", shape.bytes() / 1e6);
-        wb::BenchRow cpu_row;
-        cpu_row.lesson = kLesson;
-        cpu_row.kernel = "cpu-rows";
-        cpu_row.precision = "double";
-        cpu_row.shape = shape.str();
-        cpu_row.n = shape.n;
-        cpu_row.time = cpu_time;
-        cpu_row.rate = wb::gb_per_s(shape.bytes(), cpu_time.median_ms);
-        cpu_row.rate_unit = "GB/s";
-        cpu_row.device = cpu;
-        csv.write(cpu_row);
-
-        double original_ms = -1.0, cublas_gbs = -1.0;
-        std::vector<wb::BenchRow> rows;
-        for (const Version& version : kVersions) {
-            if (version.kind == Kind::truncating) continue;  // wrong results are not benchmarked
-            if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) continue;
-            if (!run_and_compare(version, buffers, shape, reference, settings, false)) {
-                std::printf("  %-19s WRONG RESULT, not timed (run --check)\n", version.name);
-                all_correct = false;
-                continue;
-            }
-            LaunchConfig config{};
-            auto launch = [&](int i) {
-                config = run_version(version.kind, buffers.matrices[i % copies], buffers.sums, buffers.ones, shape,
-                                     settings);
-            };
-            // Slow versions get few repeats; fast ones enough for a stable median.
-            wb::GpuTimer probe;
-            probe.start();
-            launch(0);
-            const double probe_ms = probe.stop_ms();
-            const int repeats = options.repeat ? options.repeat : (probe_ms > 50.0 ? 3 : 15);
-            const wb::TimingStats time = time_batches(timer, repeats, copies, launch);
-
-            wb::BenchRow row;
-            row.lesson = kLesson;
-            row.kernel = version.name;
-            row.precision = "double";
-            row.shape = shape.str();
-            row.n = shape.n;
-            row.block = version.kind == Kind::cublas
-                            ? "-"
-                            : (config.block.y > 1 ? std::to_string(config.block.x) + "x" + std::to_string(config.block.y)
-                                                  : std::to_string(config.block.x));
-            row.time = time;
-            row.rate = wb::gb_per_s(shape.bytes(), time.median_ms);
-            row.rate_unit = "GB/s";
-            row.device = info.name;
-            if (version.kind == Kind::original) original_ms = time.median_ms;
-            if (version.kind == Kind::cublas) {
-                cublas_gbs = row.rate;
-                row.ceiling = "copy-bandwidth";
-                row.ceiling_rate = copy_gbs;
-            }
-            if (original_ms > 0 && version.kind != Kind::original) {
-                row.baseline = "original";
-                row.baseline_ms = original_ms;
-            }
-            if (version.kind != Kind::cublas)
-                std::printf("  %-13s grid %-10s block %-8s kernel %9.4f ms\n", version.name, dims(config.grid).c_str(),
-                            dims(config.block).c_str(), time.median_ms);
-            rows.push_back(row);
-        }
-        // The ratio to cuBLAS needs cuBLAS's time, measured last: write the rows now.
-        for (wb::BenchRow& row : rows) {
-            if (row.kernel != "cublas-dgemv" && cublas_gbs > 0) {
-                row.ceiling = "cublas-dgemv";
-                row.ceiling_rate = cublas_gbs;
-            }
-            csv.write(row);
-            std::printf("      %-13s %7.1f%% of device copy bandwidth\n", row.kernel.c_str(), 100.0 * row.rate / copy_gbs);
-        }
-
-        // GPU time with transfers, as the assignment measured it: allocate, copy in, run the
-        // bandwidth version, copy the sums out, free (pageable host memory, wall clock).
-        const int transfer_repeats = shape.bytes() > 1e9 ? 2 : 3;
-        const std::size_t matrix_bytes = static_cast<std::size_t>(shape.bytes());
-        const wb::TimingStats with_transfers = wb::measure_host(1, transfer_repeats, [&] {
-            double *d_matrix = nullptr, *d_sums = nullptr;
-            WB_CUDA_CHECK(cudaMalloc(&d_matrix, matrix_bytes));
-            WB_CUDA_CHECK(cudaMalloc(&d_sums, shape.n * sizeof(double)));
-            WB_CUDA_CHECK(cudaMemcpy(d_matrix, matrix.data(), matrix_bytes, cudaMemcpyHostToDevice));
-            column_sums_bandwidth(d_matrix, d_sums, shape.m, shape.n, settings.threads, settings.blocks_per_sm);
-            WB_CUDA_CHECK(cudaMemcpy(cpu_sums.data(), d_sums, shape.n * sizeof(double), cudaMemcpyDeviceToHost));
-            WB_CUDA_CHECK(cudaFree(d_matrix));
-            WB_CUDA_CHECK(cudaFree(d_sums));
-        });
-        std::printf("  GPU with transfers (bandwidth version): %.3f ms; CPU %.3f ms\n", with_transfers.median_ms,
-                    cpu_time.median_ms);
-        wb::BenchRow transfer_row;
-        transfer_row.lesson = kLesson;
-        transfer_row.kernel = "bandwidth+transfers";
-        transfer_row.precision = "double";
-        transfer_row.shape = shape.str();
-        transfer_row.n = shape.n;
-        transfer_row.time = with_transfers;
-        transfer_row.transfers = true;
-        transfer_row.rate = wb::gb_per_s(shape.bytes(), with_transfers.median_ms);
-        transfer_row.rate_unit = "GB/s";
-        transfer_row.ceiling = "copy-bandwidth";
-        transfer_row.ceiling_rate = copy_gbs;
-        transfer_row.baseline = "cpu-rows";
-        transfer_row.baseline_ms = cpu_time.median_ms;
-        transfer_row.device = info.name;
-        csv.write(transfer_row);
-    }
+    for (std::size_t s = 0; s < shapes.size(); ++s)
+        all_correct &= bench_shape(rows, shapes[s], options.seed + s, options, settings, info, copy_gbs);
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
     if (!all_correct) {
         std::printf("FAILED: some versions gave wrong results and were not timed.\n");
@@ -548,20 +239,5 @@ int main(int argc, char** argv) {
         kLesson, "column sums of a tall, narrow row-major matrix of doubles, five ways", "matrix shapes MxN",
         {{"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
          {"blocks-per-sm", "B", "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block (default 1024)"}}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    if (options.has("high2-coverage")) {
-        print_high2_coverage(static_cast<int>(options.get_long("high2-coverage", 8, 1, kMaxColumns)));
-        return wb::kExitPass;
-    }
-    Settings settings;
-    if (!options.blocks.empty()) {
-        const wb::Block2 block = options.blocks[0];
-        const long threads = block.one_number ? block.x : block.threads();
-        if (options.blocks.size() != 1 || (!block.one_number && block.y != 1) || threads > 1024)
-            wb::usage_error("--block: version 5 takes one-dimensional blocks of at most 1024 threads (e.g. --block 512); got " +
-                            block.str());
-        settings.threads = static_cast<int>(threads);
-    }
-    settings.blocks_per_sm = static_cast<int>(options.get_long("blocks-per-sm", 0, 0, 64));
-    return options.mode == wb::Options::Mode::check ? run_check(options, settings) : run_bench(options, settings);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

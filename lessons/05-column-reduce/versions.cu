@@ -1,0 +1,93 @@
+// Lesson 05: how the driver runs one version (see versions.h).
+#include "versions.h"
+
+#include "wb/gemv_ceiling.h"
+
+#include <cstdio>
+
+void cpu_column_sums(const double* matrix, double* sums, const Shape& shape) {
+    for (int col = 0; col < shape.n; ++col) sums[col] = 0.0;
+    for (long long row = 0; row < shape.m; ++row)
+        for (int col = 0; col < shape.n; ++col) sums[col] += matrix[row * shape.n + col];
+}
+
+Settings settings_from(const wb::Options& options) {
+    Settings settings;
+    if (!options.blocks.empty()) {
+        const wb::Block2 block = options.blocks[0];
+        const long threads = block.one_number ? block.x : block.threads();
+        if (options.blocks.size() != 1 || (!block.one_number && block.y != 1) || threads > 1024)
+            wb::usage_error("--block: version 5 takes one-dimensional blocks of at most 1024 threads (e.g. --block 512); got " +
+                            block.str());
+        settings.threads = static_cast<int>(threads);
+    }
+    settings.blocks_per_sm = static_cast<int>(options.get_long("blocks-per-sm", 0, 0, 64));
+    return settings;
+}
+
+DeviceData upload(const std::vector<double>& matrix, const Shape& shape, int copies) {
+    const std::size_t bytes = wb::checked_bytes(sizeof(double), shape.m, shape.n);
+    wb::require_device_memory(copies * bytes + (shape.m + shape.n) * sizeof(double) + (64u << 20),
+                              (shape.str() + " matrix").c_str());
+    DeviceData data{{}, wb::DeviceBuffer<double>(shape.n), wb::DeviceBuffer<double>(std::vector<double>(shape.m, 1.0))};
+    for (int c = 0; c < copies; ++c) data.matrices.emplace_back(matrix);
+    return data;
+}
+
+LaunchConfig run_version(Kind kind, int copy, const DeviceData& data, const Shape& shape, const Settings& settings) {
+    const double* matrix = data.matrices[copy].get();
+    double* sums = data.sums.get();
+    const long long m = shape.m;
+    const int n = shape.n;
+    switch (kind) {
+        case Kind::original: return column_sums_original(matrix, sums, m, n);
+        case Kind::truncating: return column_sums_split16_truncating(matrix, sums, m, n);
+        case Kind::split16: return column_sums_split16(matrix, sums, m, n);
+        case Kind::high2: return column_sums_high2(matrix, sums, m, n);
+        case Kind::cas: return column_sums_split16_cas(matrix, sums, m, n);
+        case Kind::bandwidth: return column_sums_bandwidth(matrix, sums, m, n, settings.threads, settings.blocks_per_sm);
+        case Kind::cublas: wb::cublas_column_sums(matrix, m, n, data.ones.get(), sums); return LaunchConfig{};
+    }
+    return LaunchConfig{};
+}
+
+std::string dims(dim3 d) { return std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z); }
+
+bool run_and_compare(const Version& version, DeviceData& data, const Shape& shape,
+                     const wb::ColumnSumsReference& reference, const Settings& settings, bool print) {
+    data.sums.poison();
+    const LaunchConfig config = run_version(version.kind, 0, data, shape, settings);
+    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    const wb::CompareReport report = reference.compare(data.sums.to_host());
+    if (print) {
+        if (version.kind == Kind::cublas)
+            std::printf("    %-19s %-22s ", version.name, "(library)");
+        else
+            std::printf("    %-19s grid %-8s block %-8s ", version.name, dims(config.grid).c_str(),
+                        dims(config.block).c_str());
+        wb::print_report(report, "sums", 0);
+    }
+    return report.ok();
+}
+
+wb::TimingStats time_version(const Version& version, const DeviceData& data, const Shape& shape,
+                             const Settings& settings, int repeats, LaunchConfig& config) {
+    const int copies = static_cast<int>(data.matrices.size());
+    auto launch = [&](int i) { config = run_version(version.kind, i % copies, data, shape, settings); };
+    if (repeats == 0) {
+        wb::GpuTimer probe;
+        probe.start();
+        launch(0);
+        repeats = probe.stop_ms() > 50.0 ? 3 : 15;
+    }
+    return wb::measure_gpu_batches(repeats, copies, launch);
+}
+
+bool truncating_as_expected(bool ok, const Shape& shape) {
+    const bool should_be_ok = shape.m % 16 == 0;
+    if (ok != should_be_ok)
+        std::printf("      unexpected: the truncating split should be %s here\n", should_be_ok ? "right" : "wrong");
+    else if (!ok)
+        std::printf("      (as expected: the last m %% 16 = %lld rows were dropped)\n", shape.m % 16);
+    return ok == should_be_ok;
+}
