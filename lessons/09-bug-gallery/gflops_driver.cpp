@@ -24,7 +24,9 @@ const PublishedPoint kPoints[] = {
     {"one operation per ns", 1, 2e-9, 1.0},
 };
 
-int run_check() {
+int run_check(const wb::Options& options) {
+    if (!options.sizes.empty() || !options.blocks.empty())
+        wb::usage_error("gflops-unit takes no --sizes or --block: it checks the report's own points");
     std::printf("Bug gallery, gflops-unit: GFLOP/s = 2 n^3 / t / 1e9, recomputed from raw times\n");
     std::vector<double> got, expected;
     for (const PublishedPoint& point : kPoints) {
@@ -38,12 +40,9 @@ int run_check() {
         wb::compare(got.data(), expected.data(), static_cast<long>(got.size()), wb::Tolerance{0.0, 1e-12});
     std::printf("  ");
     wb::print_report(report, "rate", 0);
-    if (!report.ok()) {
-        std::printf("FAILED: the rates disagree with 2 n^3 / t / 1e9. See the hints of lesson 09.\n");
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: every rate agrees with its definition.\n");
-    return wb::kExitPass;
+    wb::CheckTally tally("09-bug-gallery");
+    if (!tally.record(report.ok())) std::printf("  the rates disagree with 2 n^3 / t / 1e9\n");
+    return tally.finish("every rate agrees with its definition");
 }
 
 }  // namespace
@@ -51,9 +50,5 @@ int run_check() {
 int main(int argc, char** argv) {
     const wb::LessonInfo info{"09-bug-gallery gflops-unit", "a GFLOP/s figure that is off by a power of ten",
                               "not used (the check uses the report's points)", {}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    if (options.mode == wb::Options::Mode::bench) wb::usage_error("gflops-unit has no benchmark; run --check");
-    if (!options.sizes.empty() || !options.blocks.empty())
-        wb::usage_error("gflops-unit takes no --sizes or --block: it checks the report's own points");
-    return run_check();
+    return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

@@ -41,7 +41,9 @@ std::string joined(const std::vector<std::string>& names) {
     return text.empty() ? "(nothing)" : text;
 }
 
-int run_check() {
+int run_check(const wb::Options& options) {
+    if (!options.sizes.empty() || !options.blocks.empty())
+        wb::usage_error("timed-region takes no --sizes or --block: its steps are simulated");
     std::printf("Bug gallery, timed-region: the time of the kernel alone (simulated clock)\n");
     SimulatedRun run;
     const ProductSteps steps{step(run, kAllocate), step(run, kCopyInputs), step(run, kMultiply), step(run, kCopyResult),
@@ -60,21 +62,15 @@ int run_check() {
                                                      kCopyResult.name, kRelease.name};
     std::printf("  steps run:      %s\n", joined(run.order).c_str());
     std::printf("  inside the timed region: %s\n", joined(run.timed).c_str());
-    bool ok = true;
-    if (run.order != expected_order) {
+    wb::CheckTally tally("09-bug-gallery");
+    if (!tally.record(run.order == expected_order))
         std::printf("  every step must run once, in the order: %s\n", joined(expected_order).c_str());
-        ok = false;
-    }
     const double expected_ms = kMultiply.cost_ms;
     const wb::CompareReport report = wb::compare(&reported_ms, &expected_ms, 1, wb::Tolerance{1e-9, 0.0});
     std::printf("  ");
     wb::print_report(report, "kernel_ms", 0);
-    if (!report.ok() || !ok) {
-        std::printf("FAILED: the reported time is not the kernel's. See the hints of lesson 09.\n");
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: only the kernel is inside the timed region.\n");
-    return wb::kExitPass;
+    if (!tally.record(report.ok())) std::printf("  the reported time is not the kernel's\n");
+    return tally.finish("only the kernel is inside the timed region");
 }
 
 }  // namespace
@@ -82,9 +78,5 @@ int run_check() {
 int main(int argc, char** argv) {
     const wb::LessonInfo info{"09-bug-gallery timed-region", "a kernel time that includes allocation and copies",
                               "not used", {}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    if (options.mode == wb::Options::Mode::bench) wb::usage_error("timed-region has no benchmark; run --check");
-    if (!options.sizes.empty() || !options.blocks.empty())
-        wb::usage_error("timed-region takes no --sizes or --block: its steps are simulated");
-    return run_check();
+    return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }
