@@ -145,6 +145,14 @@ struct GemmCeiling {
 template <class T>
 GemmCeiling measure_cublas(const MatmulShape& shape, std::uint64_t seed, int warmup, int repeats);
 
+/// Fills problem.expected and problem.scale with cuBLAS on the GPU, for products too large for
+/// the CPU reference: expected = A * B and scale = |A| * |B|, both rounded in precision T, so a
+/// kernel is compared with the bound of two summations (summation_tolerance<T>(2 * inner)).
+/// `d_a` and `d_b` hold problem.a and problem.b on the device; three more matrices of the
+/// product's sizes are allocated meanwhile. Defined in the workbook_ceilings library.
+template <class T>
+void compute_reference_cublas(MatmulProblem<T>& problem, const T* d_a, const T* d_b);
+
 /// The fields every benchmark row of a product at `shape` shares (for wb::BenchRows): lesson,
 /// precision T, shape, n = its rows, GFLOP/s, `ceiling` measured at that shape, and device.
 template <class T>
