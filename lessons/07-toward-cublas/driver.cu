@@ -5,99 +5,164 @@
 //            writes CSV with the ratio to cuBLAS measured in the same run.
 //   --kernels 5,8 restricts either mode to some kernels (their numbers).
 #include "kernels.h"
-#include "matmul_harness.h"
 
 #include "wb/ceilings.h"
+#include "wb/matmul_harness.h"
 #include "wb/workbook.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
-const LessonKernel kKernels[] = {
-    {"01-naive", "32x8 threads, 1 output each", 1, launch_naive},
-    {"02-smem-tile", "32x32 tile, 1024 threads", 1, launch_smem_tile},
-    {"03-smem-transposed", "32x32 tile, 256 threads", 1, launch_smem_transposed},
-    {"04-register-tile-1d", "64x64x8 tile, 512 threads, 8x1 each", 64, launch_register_tile_1d},
-    {"05-register-tile-2d", "128x128x8 tile, 256 threads, 8x8 each", 128, launch_register_tile_2d},
-    {"06-vectorized", "128x128x8 tile x2 buffers, double2", 128, launch_vectorized},
-    {"07-warp-tile", "64x128x8 tile x2 buffers, warp 64x32, 128 threads", 128, launch_warp_tile},
-    {"08-dmma", "64x64x32 tile x2 stages (cp.async), warp 32x32, DMMA", 64, launch_dmma},
+const char* kLesson = "07-toward-cublas";
+
+// How the driver launches a kernel: n must be a multiple of `multiple` (the check pads to it).
+struct KernelLaunch {
+    int multiple;
+    void (*launch)(const double* a, const double* b, double* c, int n);
 };
-constexpr int kKernelCount = static_cast<int>(std::size(kKernels));
-constexpr int kLargestCpuReference = 512;  // above: cuBLAS is the reference
+
+// name: the CSV's kernel column; label: its block column (the block tile and threads).
+const std::vector<wb::Version<KernelLaunch>> kKernels = {
+    {"01-naive", "32x8 threads, 1 output each", {1, launch_naive}},
+    {"02-smem-tile", "32x32 tile, 1024 threads", {1, launch_smem_tile}},
+    {"03-smem-transposed", "32x32 tile, 256 threads", {1, launch_smem_transposed}},
+    {"04-register-tile-1d", "64x64x8 tile, 512 threads, 8x1 each", {64, launch_register_tile_1d}},
+    {"05-register-tile-2d", "128x128x8 tile, 256 threads, 8x8 each", {128, launch_register_tile_2d}},
+    {"06-vectorized", "128x128x8 tile x2 buffers, double2", {128, launch_vectorized}},
+    {"07-warp-tile", "64x128x8 tile x2 buffers, warp 64x32, 128 threads", {128, launch_warp_tile}},
+    {"08-dmma", "64x64x32 tile x2 stages (cp.async), warp 32x32, DMMA", {64, launch_dmma}},
+};
+const std::string kBaseline = "02-smem-tile";  // lesson 03's tiled kernel: the speedups' baseline
+constexpr int kLargestCpuReference = 512;      // above: cuBLAS is the reference
 constexpr long kLargestOrder = 16384;
 
-std::vector<int> orders_from(const wb::Options& options, std::vector<int> fallback) {
-    if (options.sizes.empty()) return fallback;
-    std::vector<int> orders;
-    for (const auto& dims : options.sizes) {
-        if (dims.size() != 1 && !(dims.size() == 2 && dims[0] == dims[1]) &&
-            !(dims.size() == 3 && dims[0] == dims[1] && dims[1] == dims[2]))
-            wb::usage_error("--sizes: lesson 07 multiplies square matrices; give one order n per item");
-        if (dims[0] > kLargestOrder)
-            wb::usage_error("--sizes: " + std::to_string(dims[0]) + " is too large (at most " +
-                            std::to_string(kLargestOrder) + ")");
-        orders.push_back(static_cast<int>(dims[0]));
-    }
-    return orders;
+std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
+    return wb::square_orders(options, fallback, kLargestOrder, "lesson 07");
 }
 
-std::vector<int> selected_kernels(const wb::Options& options) {
-    std::vector<int> chosen;
-    if (!options.has("kernels")) {
-        for (int i = 0; i < kKernelCount; ++i) chosen.push_back(i);
-        return chosen;
-    }
-    std::stringstream list(options.get("kernels", ""));
-    std::string item;
-    std::set<int> seen;
-    while (std::getline(list, item, ',')) {
+// --kernels 5,8: the kernels by number, in the order given, each once; all of them by default.
+std::vector<wb::Version<KernelLaunch>> selected_kernels(const wb::Options& options) {
+    if (!options.has("kernels")) return kKernels;
+    const long count = static_cast<long>(kKernels.size());
+    std::vector<wb::Version<KernelLaunch>> chosen;
+    std::set<long> seen;
+    for (const std::string& item : wb::split(options.get("kernels", ""), ',')) {
         char* end = nullptr;
         const long number = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || *end != '\0' || number < 1 || number > kKernelCount)
-            wb::usage_error("--kernels: '" + item + "' is not a kernel number 1.." + std::to_string(kKernelCount));
-        if (seen.insert(static_cast<int>(number)).second) chosen.push_back(static_cast<int>(number - 1));
+        if (item.empty() || *end != '\0' || number < 1 || number > count)
+            wb::usage_error("--kernels: '" + item + "' is not a kernel number 1.." + std::to_string(count));
+        if (seen.insert(number).second) chosen.push_back(kKernels[number - 1]);
     }
+    if (chosen.empty()) wb::usage_error("--kernels: empty list");
     return chosen;
+}
+
+// ---- check -------------------------------------------------------------------------------
+
+// Random n x n inputs and their reference: long double on the CPU while that is quick, cuBLAS
+// (A * B and |A| * |B|) on the GPU above.
+wb::MatmulProblem<double> problem_with_reference(int n, std::uint64_t seed) {
+    wb::MatmulProblem<double> problem = wb::random_problem<double>({n, n, n}, seed);
+    if (n <= kLargestCpuReference) {
+        wb::compute_reference(problem);
+        return problem;
+    }
+    wb::require_device_memory(5 * wb::checked_bytes(sizeof(double), n, n), "the cuBLAS reference");
+    const wb::DeviceBuffer<double> a(problem.a), b(problem.b);
+    wb::compute_reference_cublas(problem, a.get(), b.get());
+    return problem;
+}
+
+// Runs one kernel on A and B zero-padded to its multiple, C poisoned; returns the n x n corner of C.
+std::vector<double> run_padded(const wb::Version<KernelLaunch>& kernel, const wb::MatmulProblem<double>& problem) {
+    const long n = problem.shape.rows;
+    const long padded = wb::round_up(n, kernel.config.multiple);
+    wb::require_device_memory(3 * wb::checked_bytes(sizeof(double), padded, padded), "the check's matrices");
+    wb::PaddedSquare<double> matrices(problem, kernel.config.multiple);
+    matrices.c.poison();
+    kernel.config.launch(matrices.a.get(), matrices.b.get(), matrices.c.get(), matrices.padded);
+    WB_CHECK_LAUNCH_AND_WAIT(kernel.name.c_str());
+    std::vector<double> c(static_cast<std::size_t>(n) * n);
+    matrices.copy_out(c.data());
+    return c;
 }
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
-    const std::vector<int> kernels = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> kernels = selected_kernels(options);
     wb::require_gpu();  // after the arguments: bad input is an error even without a GPU
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
-    long failed = 0, cases = 0;
+    wb::CheckTally tally(kLesson);
     for (int n : orders) {
-        std::vector<double> a(static_cast<std::size_t>(n) * n), b(a.size());
-        wb::fill_random(a, options.seed + n);
-        wb::fill_random(b, options.seed + n + 1);
-        const Reference ref = n <= kLargestCpuReference ? cpu_reference(a, b, n) : cublas_reference(a, b, n);
+        const bool exact = n <= kLargestCpuReference;
+        const wb::MatmulProblem<double> problem = problem_with_reference(n, options.seed + n);
         // Against the exact (long double) sum a kernel may be off by the bound of one double
         // summation; against cuBLAS, which rounds differently, by two such bounds.
-        const wb::Tolerance tol = wb::summation_tolerance<double>(ref.exact_cpu ? n : 2L * n);
-        std::printf(" n=%d, reference: %s\n", n, ref.exact_cpu ? "long double on the CPU" : "cuBLAS DGEMM");
-        for (int which : kernels) {
-            const LessonKernel& kernel = kKernels[which];
-            const std::vector<double> c = run_kernel_padded(kernel, a, b, n);
-            const wb::CompareReport report = wb::compare(c.data(), ref.expected.data(), static_cast<long>(c.size()),
-                                                         tol, ref.scale.data());
-            std::printf("  %-20s ", kernel.name);
+        const wb::Tolerance tol = wb::summation_tolerance<double>(exact ? n : 2L * n);
+        std::printf(" n=%d, reference: %s\n", n, exact ? "long double on the CPU" : "cuBLAS DGEMM");
+        for (const wb::Version<KernelLaunch>& kernel : kernels) {
+            const std::vector<double> c = run_padded(kernel, problem);
+            const wb::CompareReport report = wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()),
+                                                         tol, problem.scale.data());
+            std::printf("  %-20s ", kernel.name.c_str());
             wb::print_report(report, "C", n);
-            ++cases;
-            if (!report.ok()) ++failed;
+            tally.record(report.ok());
         }
     }
-    if (failed) {
-        std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson 07 page.\n", failed, cases);
-        return wb::kExitCheckFailed;
+    return tally.finish("every kernel is correct");
+}
+
+// ---- bench -------------------------------------------------------------------------------
+
+// One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel.
+void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<KernelLaunch>>& kernels,
+                 std::uint64_t seed, int repeats, const std::string& device) {
+    const wb::MatmulShape shape{n, n, n};
+    const std::size_t count = static_cast<std::size_t>(n) * n;
+    wb::require_device_memory(6 * count * sizeof(double), "the benchmark's matrices");
+    wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
+    const wb::DeviceBuffer<double> a(problem.a), b(problem.b);
+    wb::DeviceBuffer<double> c(count);
+
+    wb::GemmCeiling cublas;
+    cublas.name = "cublas-dgemm";
+    cublas.time = wb::time_cublas_gemm<double>(n, n, n, a.get(), b.get(), c.get(), 2, repeats);
+    cublas.gflops = shape.gflops(cublas.time.median_ms);
+    wb::compute_reference_cublas(problem, a.get(), b.get());  // the spot check's reference
+    wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, device));
+    rows.write("cublas", "-", cublas.time, cublas.gflops);
+
+    double baseline_ms = -1.0;
+    for (const wb::Version<KernelLaunch>& kernel : kernels) {
+        c.poison();
+        const wb::TimingStats time =
+            wb::measure_gpu(1, repeats, [&] { kernel.config.launch(a.get(), b.get(), c.get(), n); });
+        WB_CHECK_LAUNCH_AND_WAIT(kernel.name.c_str());
+        // Not a pass/fail check (that is --check): a kernel that computed garbage must not
+        // appear in the CSV with a flattering time.
+        const std::vector<double> got = c.to_host();
+        const wb::CompareReport report = wb::compare(got.data(), problem.expected.data(), static_cast<long>(count),
+                                                     wb::summation_tolerance<double>(2L * n), problem.scale.data());
+        if (!report.ok()) {
+            std::printf("  %s n=%d gives wrong results, left out of the CSV: ", kernel.name.c_str(), n);
+            wb::print_report(report, "C", n);
+            continue;
+        }
+        if (kernel.name == kBaseline) baseline_ms = time.median_ms;
+        wb::BenchRow row = rows.shared();
+        row.kernel = kernel.name;
+        row.block = kernel.label;
+        row.time = time;
+        row.rate = shape.gflops(time.median_ms);
+        row.baseline = baseline_ms > 0 ? kBaseline : "";
+        row.baseline_ms = baseline_ms;
+        rows.write(row);
     }
-    std::printf("PASSED: every kernel is correct.\n");
-    return wb::kExitPass;
 }
 
 int run_bench(const wb::Options& options) {
@@ -105,75 +170,14 @@ int run_bench(const wb::Options& options) {
         options.full ? orders_from(options, {1024, 2048, 4096, 6144, 8192}) : orders_from(options, {8192});
     for (int n : orders)
         if (n % 128 != 0) wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
-    const std::vector<int> kernels = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> kernels = selected_kernels(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat ? options.repeat : 5;
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 07 benchmark on %s: median of %d runs after one warm-up, no transfers timed,\n"
                 "GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here\n",
                 info.name.c_str(), repeats);
-    for (int n : orders) {
-        const std::size_t count = static_cast<std::size_t>(n) * n;
-        wb::require_device_memory(6 * count * sizeof(double), "the benchmark's matrices");
-        std::vector<double> a(count), b(count);
-        wb::fill_random(a, options.seed);
-        wb::fill_random(b, options.seed + 1);
-        DeviceMatrix d_a(count), d_b(count), d_c(count), d_ref(count), d_abs_a(count), d_abs_b(count);
-        d_a.upload(a);
-        d_b.upload(b);
-        const std::string shape = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
-
-        // The ceiling: cuBLAS DGEMM (tensor cores) on the same inputs, in this run.
-        const wb::TimingStats cublas = wb::time_cublas_gemm<double>(n, n, n, d_a.data, d_b.data, d_ref.data, 2, repeats);
-        const double cublas_rate = wb::gemm_gflops(n, n, n, cublas.median_ms);
-        wb::cublas_gemm<double>(n, n, n, d_a.data, d_b.data, d_ref.data);  // the spot check's reference
-        absolute_values(d_a.data, d_abs_a.data, count);
-        absolute_values(d_b.data, d_abs_b.data, count);
-        wb::cublas_gemm<double>(n, n, n, d_abs_a.data, d_abs_b.data, d_c.data);
-        const std::vector<double> expected = d_ref.download(), scale = d_c.download();
-
-        wb::BenchRow row;
-        row.lesson = "07-toward-cublas";
-        row.precision = "double";
-        row.shape = shape;
-        row.n = n;
-        row.rate_unit = "GFLOP/s";
-        row.ceiling = "cublas-dgemm";
-        row.ceiling_rate = cublas_rate;
-        row.device = info.name;
-        row.kernel = "cublas";
-        row.block = "-";
-        row.time = cublas;
-        row.rate = cublas_rate;
-        csv.write(row);
-
-        double baseline_ms = -1.0;  // lesson 03's tiled kernel
-        for (int which : kernels) {
-            const LessonKernel& kernel = kKernels[which];
-            wb::poison_device(d_c.data, count * sizeof(double));
-            const wb::TimingStats time =
-                wb::measure_gpu(1, repeats, [&] { kernel.launch(d_a.data, d_b.data, d_c.data, n); });
-            WB_CHECK_LAUNCH_AND_WAIT(kernel.name);
-            // Not a pass/fail check (that is --check): a kernel that computed garbage must not
-            // appear in the CSV with a flattering time.
-            const std::vector<double> c = d_c.download();
-            const wb::CompareReport report = wb::compare(c.data(), expected.data(), static_cast<long>(count),
-                                                         wb::summation_tolerance<double>(2L * n), scale.data());
-            if (!report.ok()) {
-                std::printf("  %s n=%d gives wrong results, left out of the CSV: ", kernel.name, n);
-                wb::print_report(report, "C", n);
-                continue;
-            }
-            if (which == 1) baseline_ms = time.median_ms;
-            row.kernel = kernel.name;
-            row.block = kernel.block;
-            row.time = time;
-            row.rate = wb::gemm_gflops(n, n, n, time.median_ms);
-            row.baseline = baseline_ms > 0 ? "02-smem-tile" : "";
-            row.baseline_ms = baseline_ms;
-            csv.write(row);
-        }
-    }
+    for (int n : orders) bench_order(csv, n, kernels, options.seed, repeats, info.name);
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
     return wb::kExitPass;
 }
@@ -181,10 +185,8 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{"07-toward-cublas", "double-precision matrix product, step by step toward cuBLAS",
-                              "matrix orders n",
-                              {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 8)"}}};
+    wb::LessonInfo info{kLesson, "double-precision matrix product, step by step toward cuBLAS", "matrix orders n",
+                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 8)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -7,6 +7,10 @@
 /// matrices with zeros to that multiple when a check size is not one.
 #pragma once
 
+#include "wb/args.h"
+
+#include <string>
+
 // Step 0: the baselines of lessons 02 and 03.
 void launch_naive(const double* a, const double* b, double* c, int n);           // kernels/01
 void launch_smem_tile(const double* a, const double* b, double* c, int n);       // kernels/02
@@ -24,4 +28,8 @@ void launch_warp_tile(const double* a, const double* b, double* c, int n);      
 void launch_dmma(const double* a, const double* b, double* c, int n);            // kernels/08
 
 // Exits with a usage error (code 2) unless n is a positive multiple of `tile`.
-void require_multiple(const char* kernel, int n, int tile);
+inline void require_multiple(const char* kernel, int n, int tile) {
+    if (n <= 0 || n % tile != 0)
+        wb::usage_error(std::string(kernel) + " needs n to be a positive multiple of " + std::to_string(tile) +
+                        " (got " + std::to_string(n) + ")");
+}
