@@ -3,7 +3,8 @@
 // of a warp read addresses n elements apart), both tiles are stored transposed, and the inner
 // loop is unrolled. The notebook's version skipped the barriers in threads past the edge and
 // loaded past the edge; this one keeps every thread in the loop and loads zeros there, so it
-// is correct for any n.
+// is correct for any n. Being a complete tiled kernel (the answer of lesson 03, with lesson 04's
+// bounds fix), it lives here and is built into a library that the lesson's programs link.
 #include "matmul_tiled.h"
 
 #include "wb/cuda_check.h"

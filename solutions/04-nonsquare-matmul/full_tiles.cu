@@ -1,6 +1,8 @@
 // Lesson 04, approach 1: the tiled kernel of lesson 03 on padded matrices. Every dimension is a
 // multiple of the tile, so every tile is full and no thread ever needs a bounds check; rows are
 // `pitch` bytes apart, so the kernel receives leading dimensions (elements per row in memory).
+// Being lesson 03's answer, it lives here and is built into a library that the lesson's
+// programs link.
 #include "matmul_nonsquare.h"
 
 #include "wb/cuda_check.h"
