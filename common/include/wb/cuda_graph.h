@@ -1,0 +1,60 @@
+/// @file cuda_graph.h
+/// @brief A CUDA stream and an executable CUDA graph, each with one owner and every call
+/// checked, and the launch ceiling: the time of N empty kernel launches, plain or from a graph.
+#pragma once
+
+#include "wb/cuda_check.h"
+#include "wb/timer.h"
+
+#include <cuda_runtime.h>
+
+namespace wb {
+
+/// A non-blocking stream (graphs can be captured on it), destroyed with its owner.
+class Stream {
+public:
+    Stream() { WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+    ~Stream() {
+        if (stream_) cudaStreamDestroy(stream_);
+    }
+    Stream(const Stream&) = delete;
+    Stream& operator=(const Stream&) = delete;
+    cudaStream_t get() const { return stream_; }  ///< the stream
+
+private:
+    cudaStream_t stream_ = nullptr;
+};
+
+/// An executable graph of the work that `enqueue()` puts on `stream`: captured once, replayed by
+/// launch(). The work is captured, not run.
+class Graph {
+public:
+    template <class F>
+    Graph(cudaStream_t stream, F&& enqueue) {
+        cudaGraph_t graph = nullptr;
+        WB_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        enqueue();
+        WB_CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
+        WB_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph, 0));
+        WB_CUDA_CHECK(cudaGraphDestroy(graph));
+    }
+    ~Graph() {
+        if (exec_) cudaGraphExecDestroy(exec_);
+    }
+    Graph(const Graph&) = delete;
+    Graph& operator=(const Graph&) = delete;
+    Graph(Graph&& other) noexcept : exec_(other.exec_) { other.exec_ = nullptr; }
+    Graph& operator=(Graph&&) = delete;
+    /// Enqueues one replay of the captured work on `stream`.
+    void launch(cudaStream_t stream) const { WB_CUDA_CHECK(cudaGraphLaunch(exec_, stream)); }
+
+private:
+    cudaGraphExec_t exec_ = nullptr;
+};
+
+/// The floor of any program that launches one kernel per step: `launches` launches of an empty
+/// kernel on `stream`, one by one from the host (per_graph = 0) or replayed from a graph of
+/// `per_graph` launches (rounded up to whole graphs). Median of `repeats` after one warm-up.
+TimingStats time_empty_launches(int launches, int per_graph, cudaStream_t stream, int repeats);
+
+}  // namespace wb
