@@ -3,9 +3,9 @@
 // is not a multiple of anything convenient.
 #include "column_sums.h"
 
+#include "wb/column_sums.h"
 #include "wb/workbook.h"
 
-#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -13,46 +13,28 @@ namespace {
 
 constexpr long kLargestElements = 1L << 28;  // 2 GiB of doubles
 
-struct Shape {
-    long m, n;
-};
-
-std::vector<Shape> shapes_from(const wb::Options& options) {
-    if (options.sizes.empty()) return {{160000, 8}, {160003, 8}, {1000, 33}, {7, 5}};
-    std::vector<Shape> shapes;
-    for (const auto& dims : options.sizes) {
-        if (dims.size() != 2) wb::usage_error("--sizes: give each matrix as MxN (rows x columns), e.g. 160003x8");
-        if (dims[0] * dims[1] > kLargestElements)
-            wb::usage_error("--sizes: " + std::to_string(dims[0]) + "x" + std::to_string(dims[1]) +
-                            " is too large (at most " + std::to_string(kLargestElements) + " elements)");
-        shapes.push_back({dims[0], dims[1]});
-    }
+std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
+    const auto shapes =
+        wb::rows_by_cols(options, {{160000, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
+    for (const wb::RowsCols& shape : shapes)
+        if (shape.rows * shape.cols > kLargestElements)
+            wb::usage_error("--sizes: " + shape.str() + " is too large (at most " + std::to_string(kLargestElements) +
+                            " elements)");
     return shapes;
 }
 
-bool check_shape(const Shape& shape, std::uint64_t seed) {
-    const long m = shape.m, n = shape.n;
-    std::vector<double> mat(static_cast<std::size_t>(m * n)), expected(n), scale(n);
+bool check_shape(const wb::RowsCols& shape, std::uint64_t seed) {
+    const long m = shape.rows, n = shape.cols;
+    std::vector<double> mat(static_cast<std::size_t>(m * n));
     wb::fill_random(mat, seed);
-    for (long j = 0; j < n; ++j) {
-        long double sum = 0.0L, magnitude = 0.0L;
-        for (long i = 0; i < m; ++i) {
-            sum += mat[i * n + j];
-            magnitude += std::fabs(mat[i * n + j]);
-        }
-        expected[j] = static_cast<double>(sum);
-        scale[j] = static_cast<double>(magnitude);
-    }
+    const wb::ColumnSumsReference reference = wb::column_sums_reference(mat, m, n);
     wb::require_device_memory(wb::checked_bytes(sizeof(double), m + 1, n), WORKBOOK_PROGRAM);
     wb::DeviceBuffer<double> d_mat(mat), d_sums(n);
     d_sums.poison();
     column_sums(d_mat.get(), d_sums.get(), static_cast<int>(m), static_cast<int>(n));
     WB_CUDA_CHECK(cudaDeviceSynchronize());
-    const std::vector<double> sums = d_sums.to_host();
-
     // m-term double sums in an unknown order (chunks, atomics): the m-term rounding bound.
-    const wb::CompareReport report =
-        wb::compare(sums.data(), expected.data(), n, wb::summation_tolerance<double>(m), scale.data());
+    const wb::CompareReport report = reference.compare(d_sums.to_host());
     std::printf("  %ld x %ld: ", m, n);
     wb::print_report(report, "sums", 0);
     return report.ok();
@@ -60,12 +42,12 @@ bool check_shape(const Shape& shape, std::uint64_t seed) {
 
 int run_check(const wb::Options& options) {
     if (!options.blocks.empty()) wb::usage_error("--block: the block shape is part of the exercise; edit the source");
-    const std::vector<Shape> shapes = shapes_from(options);
+    const std::vector<wb::RowsCols> shapes = shapes_from(options);
     const wb::DeviceInfo device = wb::require_gpu();
     std::printf("Bug gallery, %s: column sums in double on %s (seed %llu)\n", WORKBOOK_PROGRAM, device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally("09-bug-gallery");
-    for (const Shape& shape : shapes) tally.record(check_shape(shape, options.seed + shape.m));
+    for (const wb::RowsCols& shape : shapes) tally.record(check_shape(shape, options.seed + shape.rows));
     return tally.finish("every column sum is correct");
 }
 
