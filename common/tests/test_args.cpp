@@ -84,4 +84,20 @@ TEST(ArgsDeath, CheckedBytesCatchesOverflow) {
     EXPECT_EXIT(wb::checked_bytes(8, 1L << 30, 1L << 30, 1L << 30), ::testing::ExitedWithCode(2), "overflow");
 }
 
+TEST(Args, RowsByCols) {
+    const auto sizes = wb::rows_by_cols(parse({"--sizes", "160000x8,7x1"}), {}, "shape", "160000x8");
+    ASSERT_EQ(sizes.size(), 2u);
+    EXPECT_EQ(sizes[0].rows, 160000);
+    EXPECT_EQ(sizes[0].cols, 8);
+    EXPECT_EQ(sizes[1].str(), "7x1");
+    EXPECT_EQ(wb::rows_by_cols(parse({}), {{3, 4}}, "shape", "3x4")[0].str(), "3x4");
+}
+
+TEST(ArgsDeath, RowsByColsWantsTwoNumbers) {
+    EXPECT_EXIT(wb::rows_by_cols(parse({"--sizes", "1000"}), {}, "shape", "160000x8"), ::testing::ExitedWithCode(2),
+                "give each shape as MxN \\(rows x columns\\), e.g. 160000x8");
+    EXPECT_EXIT(wb::rows_by_cols(parse({"--sizes", "2x3x4"}), {}, "grid", "100x80"), ::testing::ExitedWithCode(2),
+                "give each grid as MxN");
+}
+
 }  // namespace

@@ -1,3 +1,4 @@
+#include "wb/column_sums.h"
 #include "wb/compare.h"
 
 #include <gtest/gtest.h>
@@ -67,6 +68,19 @@ TEST(Compare, PrintsTheFamiliarLine) {
 TEST(Compare, ElementNames) {
     EXPECT_EQ(wb::element_name("C", 7, 5), "C[1][2]");
     EXPECT_EQ(wb::element_name("v", 7, 0), "v[7]");
+}
+
+TEST(ColumnSums, ReferenceAndScale) {
+    // 3 x 2, row-major: columns {1, -2, 4} and {0.5, 0.25, -1}.
+    const std::vector<double> matrix{1, 0.5, -2, 0.25, 4, -1};
+    const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, 3, 2);
+    EXPECT_EQ(reference.rows, 3);
+    EXPECT_EQ(reference.expected, (std::vector<double>{3, -0.25}));
+    EXPECT_EQ(reference.scale, (std::vector<double>{7, 1.75}));
+    EXPECT_TRUE(reference.compare({3, -0.25}).ok());
+    const wb::CompareReport wrong = reference.compare({3, std::nan("")});
+    EXPECT_FALSE(wrong.ok());
+    EXPECT_EQ(wrong.first_wrong, 1);
 }
 
 }  // namespace
