@@ -70,8 +70,9 @@ wb::BenchRow fields_at(const wb::MatmulShape& shape, const std::string& device) 
 }
 
 int run_bench(const wb::Options& options) {
-    const std::vector<int> orders = options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
-                                                 : orders_from(options, {200, 400, 600, 800, 1000});
+    const std::vector<int> orders =
+        options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
+                     : orders_from(options, {200, 400, 600, 800, 1000});
     const int repeats = options.repeat ? options.repeat : 3;
     const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
     const std::string device = wb::host_cpu_name();

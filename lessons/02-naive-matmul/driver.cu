@@ -91,7 +91,8 @@ void bench_block(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, 
     round_trip.kernel = "naive";
     round_trip.block = label;
     round_trip.transfers = true;
-    round_trip.time = wb::measure_host(1, repeats, [&] { matmul_on_gpu(problem.a.data(), problem.b.data(), host_c.data(), n, block); });
+    round_trip.time = wb::measure_host(
+        1, repeats, [&] { matmul_on_gpu(problem.a.data(), problem.b.data(), host_c.data(), n, block); });
     round_trip.rate = shape.gflops(round_trip.time.median_ms);
     round_trip.baseline = "naive-kernel-only";  // speedup < 1: the share of the round trip that is the kernel
     round_trip.baseline_ms = kernel.median_ms;
@@ -99,8 +100,10 @@ void bench_block(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, 
 }
 
 int run_bench(const wb::Options& options) {
-    const auto shapes = options.full ? wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
-                                     : wb::matmul_shapes(options, wb::square_shapes({1000, 2000}), true);
+    const std::vector<long> orders = options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000,
+                                                                      9000, 10000}
+                                                  : std::vector<long>{1000, 2000};
+    const auto shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}});
     const int repeats = options.repeat ? options.repeat : 3;
     const wb::DeviceInfo info = wb::require_gpu();

@@ -129,7 +129,8 @@ private:
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
         std::vector<double> c(problem.a.size());
         const int n = static_cast<int>(shape.rows);
-        const wb::TimingStats time = wb::measure_host(0, 1, [&] { matmul_ikj(problem.a.data(), problem.b.data(), c.data(), n); });
+        const wb::TimingStats time =
+            wb::measure_host(0, 1, [&] { matmul_ikj(problem.a.data(), problem.b.data(), c.data(), n); });
         ms_ = time.median_ms;
         ms_per_cube_ = ms_ / cube;
         wb::BenchRows rows(csv_, wb::gemm_bench_fields<double>(kLesson, shape, ceiling, wb::host_cpu_name()));
@@ -168,7 +169,8 @@ void bench_tile(wb::BenchRows& rows, const BenchPlan& plan, const wb::MatmulProb
     const std::string block = tile_name(tile);
     {
         wb::PaddedSquare<T> m(problem, tile);
-        const wb::TimingStats time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded); });
+        const wb::TimingStats time = wb::measure_gpu(
+            1, plan.repeats, [&] { launch_matmul_tiled<T>(tile, m.a.get(), m.b.get(), m.c.get(), m.padded); });
         rows.write("tiled", block, time, shape.gflops(time.median_ms));
     }
     // As the report timed it: allocation, zero padding, copies in, kernel, copy out, free.
@@ -182,7 +184,8 @@ void bench_tile(wb::BenchRows& rows, const BenchPlan& plan, const wb::MatmulProb
 
     if (!transposed_in_plan(plan, n, tile)) return;
     wb::DeviceBuffer<T> a(problem.a), b(problem.b), c(problem.a.size());
-    const wb::TimingStats time = wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
+    const wb::TimingStats time = wb::measure_gpu(
+        1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
     rows.write("transposed", block, time, shape.gflops(time.median_ms));
 }
 
@@ -201,8 +204,10 @@ void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::
 int run_bench(const wb::Options& options) {
     BenchPlan plan;
     plan.quick = !options.full && options.blocks.empty();
-    plan.shapes = options.full ? wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}), true)
-                               : wb::matmul_shapes(options, wb::square_shapes({1000, 2000, 8192}), true);
+    const std::vector<long> orders = options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000,
+                                                                      9000, 10000}
+                                                  : std::vector<long>{1000, 2000, 8192};
+    plan.shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     plan.tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     plan.precisions = precisions_from(options);
     plan.repeats = options.repeat ? options.repeat : 3;

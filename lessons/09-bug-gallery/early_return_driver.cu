@@ -20,8 +20,8 @@ bool check_order(int n, std::uint64_t seed) {
     tiled_matmul(a.get(), b.get(), c.get(), n);
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     char label[64];
-    std::snprintf(label, sizeof label, "n=%-5d (%s of the %d-wide tile)", n, n % kTile ? "not a multiple" : "a multiple",
-                  kTile);
+    std::snprintf(label, sizeof label, "n=%-5d (%s of the %d-wide tile)", n,
+                  n % kTile ? "not a multiple" : "a multiple", kTile);
     // float products summed in float, in tile order: check_product allows the n-term float bound.
     return wb::check_product(problem, c.to_host(), label);
 }
