@@ -78,4 +78,32 @@ void launch_fused_step(const DeviceGrid& grid, const double* sh_in, double* sh_o
     WB_CHECK_LAUNCH("fused_step_kernel");
 }
 
+const double* FusedRunner::run(int steps, bool from_graph) {
+    int done = 0;
+    if (from_graph)
+        for (; done + kFusedGraphLaunches <= steps; done += kFusedGraphLaunches) graph().launch(stream());
+    const double* in = grid_.sh;  // where the graph's replays end
+    for (; done < steps; ++done) {
+        double* out = in == grid_.sh ? grid_.sh_next : grid_.sh;
+        launch_fused_step(grid_, in, out, 0, grid_.rows, stream());
+        in = out;
+    }
+    return in;
+}
+
+const wb::Graph& FusedRunner::graph() {
+    if (graph_) return *graph_;
+    // One launch outside the capture, so that the kernel is loaded before it is captured.
+    launch_fused_step(grid_, grid_.sh, grid_.sh_next, 0, grid_.rows, stream());
+    WB_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    static_assert(kFusedGraphLaunches % 2 == 0, "ping-pong must end where it began");
+    graph_.emplace(stream(), [this] {
+        for (int s = 0; s < kFusedGraphLaunches; s += 2) {
+            launch_fused_step(grid_, grid_.sh, grid_.sh_next, 0, grid_.rows, stream());
+            launch_fused_step(grid_, grid_.sh_next, grid_.sh, 0, grid_.rows, stream());
+        }
+    });
+    return *graph_;
+}
+
 }  // namespace sciddicat

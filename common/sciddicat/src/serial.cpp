@@ -1,7 +1,11 @@
-// The serial SciddicaT: three passes over the active domain per step, on one CPU core.
+// The serial SciddicaT: three passes over the active domain per step, on one CPU core, and its
+// time as a benchmark baseline.
 #include "sciddicat/serial.h"
 
 #include "sciddicat/model.h"
+#include "sciddicat/terrain.h"
+
+#include "wb/timer.h"
 
 #include <cstddef>
 
@@ -43,6 +47,22 @@ void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<do
                 sh[k] = h;
             }
     }
+}
+
+}  // namespace sciddicat
+
+namespace sciddicat {
+
+SerialBaseline time_serial_run(const Terrain& terrain, int steps, int serial_steps) {
+    std::vector<double> sz, sh, sf;
+    initial_state(terrain, sz, sh);
+    wb::WallTimer timer;
+    serial_run(terrain.header.rows, terrain.header.cols, sz.data(), sh.data(), sf, serial_steps);
+    SerialBaseline baseline;
+    baseline.ms = timer.elapsed_ms() * steps / serial_steps;
+    baseline.name = terrain.name == "synthetic" ? "synthetic-serial" : "serial";
+    if (serial_steps != steps) baseline.name += "-scaled-from-" + std::to_string(serial_steps) + "-steps";
+    return baseline;
 }
 
 }  // namespace sciddicat

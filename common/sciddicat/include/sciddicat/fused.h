@@ -5,7 +5,11 @@
 
 #include "sciddicat/device_grid.h"
 
+#include "wb/cuda_graph.h"
+
 #include <cuda_runtime.h>
+
+#include <optional>
 
 namespace sciddicat {
 
@@ -24,5 +28,29 @@ void launch_fused_step(const DeviceGrid& grid, const double* sh_in, double* sh_o
 
 /// Grid of the fused step for rows [begin, end).
 dim3 fused_step_grid(int cols, int begin, int end);
+
+/// Launches of the fused step captured in one CUDA graph: even, so that ping-pong ends where it
+/// began.
+constexpr int kFusedGraphLaunches = 100;
+
+/// Runs the fused step over a whole grid on a stream of its own, the thickness going from grid.sh
+/// to grid.sh_next and back: one launch per step from the host, or kFusedGraphLaunches launches
+/// at a time replayed from a CUDA graph (captured at the first run that needs it).
+class FusedRunner {
+public:
+    /// `grid`: a whole grid (first_row 0), its buffers owned elsewhere for the runner's lifetime.
+    explicit FusedRunner(const DeviceGrid& grid) : grid_(grid) {}
+    /// Enqueues `steps` steps from grid.sh; returns the buffer that holds the result.
+    const double* run(int steps, bool from_graph);
+    /// The stream the steps are enqueued on.
+    cudaStream_t stream() const { return stream_.get(); }
+
+private:
+    const wb::Graph& graph();
+
+    DeviceGrid grid_;
+    wb::Stream stream_;
+    std::optional<wb::Graph> graph_;
+};
 
 }  // namespace sciddicat
