@@ -4,253 +4,90 @@
 //   --bench  times 4000 steps of every version and block size and writes CSV.
 #include "sciddicat_gpu.h"
 
+#include "sciddicat/check.h"
+#include "sciddicat/fused.h"
+#include "sciddicat/grid_io.h"
+#include "sciddicat/serial.h"
+#include "sciddicat/terrain.h"
+
+#include "wb/cuda_graph.h"  // time_empty_launches
 #include "wb/workbook.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace {
 
-const char* kLesson = "06-sciddicat";
-// Launches captured in one CUDA graph: even, so that ping-pong ends where it began.
-constexpr int kGraphLaunches = 100;
-static_assert(kGraphLaunches % 2 == 0, "ping-pong must end where it began");
+using sciddicat::DeviceGrid;
 
-// One GPU version with its launch configuration.
+const char* const kLesson = "06-sciddicat";
+
+// How a version advances the state: in_place, `step` enqueues one whole step on the default
+// stream and updates sh in place; fused, the fused kernel goes from sh to sh_next and back, one
+// launch per step on its own stream; fused_graph, the same launches replayed from a CUDA graph.
+enum class Launch { in_place, fused, fused_graph };
 struct Config {
-    std::string kernel;  // monolithic, grid-stride, shared-no-halo, shared-halo, fused, fused-graph,
-                         // multistep, active-tiles
-    dim3 block;
-    int iters = 1;       // grid-stride: cells per thread along each axis; steps per launch
-    int threads = 0;     // active-tiles: threads per block
-    std::string block_name() const {
-        const std::string shape = std::to_string(block.x) + "x" + std::to_string(block.y);
-        if (threads) return shape + "/k" + std::to_string(iters) + "/t" + std::to_string(threads);
-        if (steps_per_launch()) return shape + "/k" + std::to_string(iters);
-        return shape + (iters > 1 ? "/" + std::to_string(iters) : "");
-    }
-    // Versions that run several steps per launch (iters steps).
-    bool steps_per_launch() const { return kernel == "multistep" || kernel == "active-tiles"; }
-    MultistepShape shape() const { return {static_cast<int>(block.x), static_cast<int>(block.y), iters, threads}; }
+    Launch launch = Launch::in_place;
+    std::function<void(const DeviceGrid&)> step;  // in_place versions only
 };
+using Version = wb::Version<Config>;
+Config in_place(std::function<void(const DeviceGrid&)> step) { return {Launch::in_place, std::move(step)}; }
 
-// Keeps the configurations whose version is named in `list` (comma-separated; empty: all).
-std::vector<Config> only_versions(const std::vector<Config>& configs, const std::string& list) {
-    if (list.empty()) return configs;
-    std::vector<Config> kept;
-    for (const std::string& name : wb::split(list, ',')) {
-        const std::size_t before = kept.size();
-        for (const Config& c : configs)
-            if (c.kernel == name) kept.push_back(c);
-        if (kept.size() == before) wb::usage_error("--versions: unknown version '" + name + "'");
+// The report's four versions at each block (--block; default 4x4 to 32x32), then the fused ones
+// at their own tile; --versions keeps those named.
+std::vector<Version> versions_from(const wb::Options& options, const wb::DeviceInfo& info) {
+    std::vector<wb::Block2> blocks = options.blocks;
+    if (blocks.empty()) blocks = {{4, 4}, {8, 8}, {16, 16}, {32, 32}};
+    std::vector<Version> table;
+    for (const wb::Block2& b : blocks) {
+        const dim3 block(b.x, b.y);
+        wb::require_block_fits(info, block, shared_halo_bytes(block));
+        const std::string shape = std::to_string(b.x) + "x" + std::to_string(b.y);
+        table.push_back({"monolithic", shape, in_place([=](auto& g) { monolithic_step(g, block); })});
+        for (int cells : {2, 3})  // cells per thread along each axis
+            table.push_back({"grid-stride", shape + "/" + std::to_string(cells),
+                             in_place([=](auto& g) { grid_stride_step(g, block, cells); })});
+        table.push_back({"shared-no-halo", shape, in_place([=](auto& g) { shared_no_halo_step(g, block); })});
+        table.push_back({"shared-halo", shape, in_place([=](auto& g) { shared_halo_step(g, block); })});
     }
-    return kept;
+    const std::string tile = std::to_string(sciddicat::kFusedTileX) + "x" + std::to_string(sciddicat::kFusedTileY);
+    table.push_back({"fused", tile, {Launch::fused, nullptr}});
+    table.push_back({"fused-graph", tile, {Launch::fused_graph, nullptr}});
+    return wb::select_versions(table, options.get("versions", ""));
 }
 
-std::vector<Config> configs_from(const wb::Options& options, const wb::DeviceInfo& info) {
-    std::vector<dim3> blocks;
-    if (options.blocks.empty()) {
-        for (unsigned b : {4u, 8u, 16u, 32u}) blocks.push_back(dim3(b, b));
-    } else {
-        for (const auto& b : options.blocks) blocks.push_back(dim3(b.x, b.y));
-    }
-    std::vector<Config> configs;
-    for (dim3 b : blocks) {
-        wb::require_block_fits(info, b, shared_halo_bytes(b));
-        configs.push_back({"monolithic", b, 1});
-        configs.push_back({"grid-stride", b, 2});
-        configs.push_back({"grid-stride", b, 3});
-        configs.push_back({"shared-no-halo", b, 1});
-        configs.push_back({"shared-halo", b, 1});
-    }
-    const dim3 tile(sciddicat::kFusedTileX, sciddicat::kFusedTileY);
-    configs.push_back({"fused", tile, 1});
-    configs.push_back({"fused-graph", tile, 1});
-    for (const MultistepShape& m : multistep_shapes())
-        configs.push_back({"multistep", dim3(m.tile_x, m.tile_y), m.k});
-    for (const MultistepShape& m : active_tile_shapes())
-        configs.push_back({"active-tiles", dim3(m.tile_x, m.tile_y), m.k, m.threads});
-    return only_versions(configs, options.get("versions", ""));
-}
-
-// The device buffers of one terrain, and a stream for graph capture.
-class DeviceState {
+// One terrain on the device: its buffers, and the fused versions' stream and graph.
+class Runner {
 public:
-    DeviceState(const std::vector<double>& sz, const std::vector<double>& sh, int rows, int cols)
-        : initial_sh_(sh) {
-        const std::size_t n = static_cast<std::size_t>(rows) * cols;
-        const std::size_t tile_bytes = active_tile_state_bytes(rows, cols);
-        wb::require_device_memory(7 * n * sizeof(double) + tile_bytes, "SciddicaT state");
-        double *z = nullptr, *h = nullptr, *h2 = nullptr, *f = nullptr;
-        WB_CUDA_CHECK(cudaMalloc(&z, n * sizeof(double)));
-        WB_CUDA_CHECK(cudaMalloc(&h, n * sizeof(double)));
-        WB_CUDA_CHECK(cudaMalloc(&h2, n * sizeof(double)));
-        WB_CUDA_CHECK(cudaMalloc(&f, 4 * n * sizeof(double)));
-        WB_CUDA_CHECK(cudaMemcpy(z, sz.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-        grid_ = GpuGrid{rows, cols, z, h, h2, f};
-        WB_CUDA_CHECK(cudaMalloc(&tiles_.slots, tile_bytes));
-        WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-    }
-    ~DeviceState() {
-        for (auto& entry : graphs_) cudaGraphExecDestroy(entry.second);
-        cudaStreamDestroy(stream_);
-        cudaFree(const_cast<double*>(grid_.sz));
-        cudaFree(grid_.sh);
-        cudaFree(grid_.sh_next);
-        cudaFree(grid_.sf);
-        cudaFree(tiles_.slots);
-    }
-    DeviceState(const DeviceState&) = delete;
-    DeviceState& operator=(const DeviceState&) = delete;
+    Runner(const std::vector<double>& sz, const std::vector<double>& sh, int rows, int cols)
+        : terrain_(sz, sh, rows, cols), fused_(terrain_.grid()) {}
 
-    // Initial thickness in sh, all outflows zero (border ring included), sh_next poisoned.
-    void reset() {
-        const std::size_t n = cells();
-        WB_CUDA_CHECK(cudaMemcpy(grid_.sh, initial_sh_.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-        WB_CUDA_CHECK(cudaMemset(grid_.sf, 0, 4 * n * sizeof(double)));
-        wb::poison_device(grid_.sh_next, n * sizeof(double));
-        WB_CUDA_CHECK(cudaDeviceSynchronize());
-    }
+    sciddicat::DeviceTerrain& terrain() { return terrain_; }
+    cudaStream_t stream() const { return fused_.stream(); }
+    // The stream a version's launches go to (a GPU timer records its events there).
+    cudaStream_t stream_of(const Config& c) const { return c.launch == Launch::in_place ? nullptr : stream(); }
 
-    // Enqueues `steps` steps of a version; returns the buffer that holds the result.
-    double* run(const Config& c, int steps) {
-        if (c.kernel == "fused") return run_chunks(c, steps, false);
-        if (c.kernel == "fused-graph" || c.steps_per_launch()) return run_chunks(c, steps, true);
-        for (int s = 0; s < steps; ++s) {
-            if (c.kernel == "monolithic") monolithic_step(grid_, c.block);
-            else if (c.kernel == "grid-stride") grid_stride_step(grid_, c.block, c.iters);
-            else if (c.kernel == "shared-no-halo") shared_no_halo_step(grid_, c.block);
-            else shared_halo_step(grid_, c.block);
-        }
-        return grid_.sh;
+    // Enqueues `steps` steps from the current state; returns the buffer that holds the result.
+    const double* run(const Config& c, int steps) {
+        if (c.launch != Launch::in_place) return fused_.run(steps, c.launch == Launch::fused_graph);
+        const DeviceGrid g = terrain_.grid();
+        for (int s = 0; s < steps; ++s) c.step(g);
+        return g.sh;
     }
-
-    // Active tiles, after a run: how many tiles the debris reached.
-    void print_tile_counts(const Config& c) const {
-        const ActiveTileCounts counts = active_tiles_counts(grid_, c.shape(), tiles_);
-        std::printf("      tiles reached: %d, regions computed at once: %d%s\n", counts.reached, counts.regions,
-                    counts.reached > counts.regions ? " (so blocks computed several tiles one after another)" : "");
-    }
-
-    cudaStream_t stream_for(const Config& c) const {
-        return (c.kernel.rfind("fused", 0) == 0 || c.steps_per_launch()) ? stream_ : nullptr;
-    }
-    std::size_t cells() const { return static_cast<std::size_t>(grid_.rows) * grid_.cols; }
-    cudaStream_t stream() const { return stream_; }
 
 private:
-    sciddicat::DeviceGrid device_grid() const {
-        sciddicat::DeviceGrid g;
-        g.rows = g.global_rows = grid_.rows;
-        g.cols = grid_.cols;
-        g.sz = grid_.sz;
-        return g;
-    }
-
-    // Steps advanced by one launch of a ping-pong version.
-    static int chunk_steps(const Config& c) { return c.steps_per_launch() ? c.iters : 1; }
-
-    // One launch of a run: min(steps, chunk) steps from `in` into `out`.
-    void launch_chunk(const Config& c, const double* in, double* out, int steps) {
-        if (c.kernel == "multistep") {
-            multistep_launch(grid_, c.shape(), in, out, steps, stream_);
-        } else if (c.kernel == "active-tiles") {
-            active_tiles_launch(grid_, c.shape(), tiles_, in, out, steps, stream_);
-        } else {
-            sciddicat::launch_fused_step(device_grid(), in, out, 0, grid_.rows, stream_);
-            WB_CHECK_LAUNCH("fused_step_kernel");
-        }
-    }
-
-    // Ping-pong versions: thickness alternates between sh and sh_next, one launch per chunk of
-    // steps; with `graph`, kGraphLaunches launches are replayed from one CUDA graph.
-    double* run_chunks(const Config& c, int steps, bool graph) {
-        const int chunk = chunk_steps(c);
-        double* in = grid_.sh;
-        double* out = grid_.sh_next;
-        int done = 0;
-        const cudaGraphExec_t exec = graph ? graph_for(c) : nullptr;
-        // Timed with the run: the second buffer and the tile states start from the initial state.
-        if (c.kernel == "active-tiles") active_tiles_prepare(grid_, c.shape(), tiles_, stream_);
-        if (graph) {
-            for (; done + chunk * kGraphLaunches <= steps; done += chunk * kGraphLaunches)
-                WB_CUDA_CHECK(cudaGraphLaunch(exec, stream_));
-        }
-        for (; done < steps; done += chunk) {
-            launch_chunk(c, in, out, std::min(chunk, steps - done));
-            std::swap(in, out);
-        }
-        return in;  // after the last swap, `in` holds the newest thickness
-    }
-
-    // Captures kGraphLaunches launches (sh -> sh_next -> sh ...) into one executable graph.
-    cudaGraphExec_t graph_for(const Config& c) {
-        const std::string key = c.kernel + c.block_name();
-        for (const auto& [name, exec] : graphs_)
-            if (name == key) return exec;
-        // Configure the kernel (shared memory size) outside the capture, from a prepared state.
-        if (c.kernel == "active-tiles") active_tiles_prepare(grid_, c.shape(), tiles_, stream_);
-        launch_chunk(c, grid_.sh, grid_.sh_next, 1);
-        WB_CUDA_CHECK(cudaStreamSynchronize(stream_));
-        cudaGraph_t graph = nullptr;
-        cudaGraphExec_t exec = nullptr;
-        WB_CUDA_CHECK(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal));
-        double* in = grid_.sh;
-        double* out = grid_.sh_next;
-        for (int s = 0; s < kGraphLaunches; ++s) {
-            launch_chunk(c, in, out, chunk_steps(c));
-            std::swap(in, out);
-        }
-        WB_CUDA_CHECK(cudaStreamEndCapture(stream_, &graph));
-        WB_CUDA_CHECK(cudaGraphInstantiate(&exec, graph, 0));
-        WB_CUDA_CHECK(cudaGraphDestroy(graph));
-        graphs_.push_back({key, exec});
-        return exec;
-    }
-
-    std::vector<double> initial_sh_;
-    GpuGrid grid_;
-    ActiveTileState tiles_;
-    cudaStream_t stream_ = nullptr;
-    std::vector<std::pair<std::string, cudaGraphExec_t>> graphs_;
+    sciddicat::DeviceTerrain terrain_;
+    sciddicat::FusedRunner fused_;
 };
 
-double total_volume(const std::vector<double>& sh) {
-    long double sum = 0.0L;
-    for (double v : sh) sum += v;
-    return static_cast<double>(sum);
-}
-
-// Checks one version's final thickness against the serial one and the model's invariants.
-bool check_result(const std::vector<double>& got, const std::vector<double>& expected,
-                  const std::vector<double>& initial, int rows, int cols) {
-    bool ok = true;
-    // Tolerance: the model has no a*b+c that FMA contraction could change except (a-b)*0.5 added
-    // to a sum, where the product by 0.5 is exact; GPU and CPU results agree to the last bit in
-    // practice. 1e-9 m leaves room for a different p_r (one rounding per step, 4000 steps).
-    const wb::CompareReport report = wb::compare(got.data(), expected.data(), static_cast<long>(got.size()),
-                                                 wb::Tolerance{1e-9, 1e-12});
-    std::printf("      Sh vs serial: ");
-    wb::print_report(report, "Sh", cols);
-    ok = ok && report.ok();
-    const double v0 = total_volume(initial), v1 = total_volume(got);
-    const double drift = std::fabs(v1 - v0) / std::max(std::fabs(v0), 1e-300);
-    const bool volume_ok = drift <= 1e-9;  // NaN fails
-    long border_changed = 0, negative = 0;
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < cols; ++j) {
-            const std::size_t k = static_cast<std::size_t>(i) * cols + j;
-            const bool border = i == 0 || j == 0 || i == rows - 1 || j == cols - 1;
-            if (border && !(got[k] == initial[k])) ++border_changed;
-            if (!(got[k] >= -1e-10)) ++negative;
-        }
-    std::printf("      volume %.9g -> %.9g (relative drift %.1e, limit 1e-9) %s; border cells changed: %ld; "
-                "negative cells: %ld\n", v0, v1, drift, volume_ok ? "ok" : "WRONG", border_changed, negative);
-    return ok && volume_ok && border_changed == 0 && negative == 0;
+// The tessina grid's prefix when --data-dir holds it, else "".
+std::string tessina_prefix(const wb::Options& options) {
+    const std::string data_dir = options.get("data-dir", ""), prefix = data_dir + "/sciddicat/tessina";
+    return !data_dir.empty() && sciddicat::terrain_exists(prefix) ? prefix : "";
 }
 
 struct Case {
@@ -258,216 +95,137 @@ struct Case {
     int steps;
 };
 
+// --input (default: the committed synthetic grid), and tessina when --data-dir holds it.
 std::vector<Case> check_cases(const wb::Options& options) {
     std::vector<Case> cases;
-    const std::string input = options.get("input", SCIDDICAT_DEFAULT_INPUT);
-    try {
-        cases.push_back({sciddicat::read_terrain(input), static_cast<int>(options.get_long("steps", 300, 1, 100000))});
-        const std::string data_dir = options.get("data-dir", "");
-        const std::string tessina = data_dir + "/sciddicat/tessina";
-        if (!data_dir.empty() && sciddicat::terrain_exists(tessina))
-            cases.push_back({sciddicat::read_terrain(tessina), static_cast<int>(options.get_long("tessina-steps", 100, 1, 100000))});
-        else
-            std::printf("tessina grid not found (--data-dir '%s'): checking the synthetic grid only\n", data_dir.c_str());
-    } catch (const sciddicat::InputError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        std::exit(wb::kExitUsage);
-    }
+    const sciddicat::Terrain input = sciddicat::read_terrain(options.get("input", SCIDDICAT_DEFAULT_INPUT));
+    cases.push_back({input, static_cast<int>(options.get_long("steps", 300, 1, 100000))});
+    const std::string tessina = tessina_prefix(options);
+    if (!tessina.empty())
+        cases.push_back({sciddicat::read_terrain(tessina),
+                         static_cast<int>(options.get_long("tessina-steps", 100, 1, 100000))});
+    else
+        std::printf("tessina grid not found (--data-dir '%s'): checking the synthetic grid only\n",
+                    options.get("data-dir", "").c_str());
     return cases;
 }
 
 int run_check(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
-    const std::vector<Config> configs = configs_from(options, info);
+    const std::vector<Version> versions = versions_from(options, info);
     const std::vector<Case> cases = check_cases(options);
     std::printf("Lesson 06 check: every GPU version against the serial SciddicaT on %s\n", info.name.c_str());
-    long failed = 0, total = 0;
+    wb::CheckTally tally(kLesson);
     for (const Case& c : cases) {
         const int rows = c.terrain.header.rows, cols = c.terrain.header.cols;
         std::vector<double> sz, sh, sf;
         sciddicat::initial_state(c.terrain, sz, sh);
         std::vector<double> expected = sh;
         sciddicat::serial_run(rows, cols, sz.data(), expected.data(), sf, c.steps);
-        std::printf("  %s %d x %d, %d steps (serial reference computed)\n", c.terrain.name.c_str(), rows, cols, c.steps);
-        DeviceState state(sz, sh, rows, cols);
-        std::vector<double> got(state.cells());
-        for (const Config& config : configs) {
-            state.reset();
-            double* result = state.run(config, c.steps);
-            WB_CUDA_CHECK(cudaDeviceSynchronize());
-            WB_CUDA_CHECK(cudaMemcpy(got.data(), result, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
-            std::printf("    %-14s %-8s\n", config.kernel.c_str(), config.block_name().c_str());
-            if (config.kernel == "active-tiles") state.print_tile_counts(config);
-            ++total;
-            if (!check_result(got, expected, sh, rows, cols)) ++failed;
+        std::printf("  %s %d x %d, %d steps (serial reference computed)\n", c.terrain.name.c_str(), rows, cols,
+                    c.steps);
+        Runner runner(sz, sh, rows, cols);
+        for (const Version& version : versions) {
+            runner.terrain().reset();
+            const std::vector<double> got = runner.terrain().download(runner.run(version.config, c.steps));
+            std::printf("    %-14s %-8s\n", version.name.c_str(), version.label.c_str());
+            tally.record(sciddicat::check_against_serial(got, expected, sh, rows, cols));
         }
     }
-    if (failed) {
-        std::printf("FAILED: %ld of %ld version runs wrong. See the hints on the lesson 06 page.\n", failed, total);
-        return wb::kExitCheckFailed;
-    }
-    std::printf("PASSED: all %ld version runs match the serial version.\n", total);
-    return wb::kExitPass;
+    return tally.finish("all " + std::to_string(tally.cases()) + " version runs match the serial version");
 }
 
 // ---- benchmark ----
 
-// 4000 launches of an empty kernel: the floor of any version that launches one kernel per step.
-__global__ void empty_kernel() {}
-
-wb::TimingStats time_empty_launches(int steps, bool graph, cudaStream_t stream, int repeats) {
-    cudaGraphExec_t exec = nullptr;
-    if (graph) {
-        cudaGraph_t g = nullptr;
-        WB_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-        for (int s = 0; s < kGraphLaunches; ++s) empty_kernel<<<1, 32, 0, stream>>>();
-        WB_CUDA_CHECK(cudaStreamEndCapture(stream, &g));
-        WB_CUDA_CHECK(cudaGraphInstantiate(&exec, g, 0));
-        WB_CUDA_CHECK(cudaGraphDestroy(g));
-    }
-    const wb::TimingStats t = wb::measure_gpu(1, repeats, [&] {
-        if (graph) {
-            for (int s = 0; s < steps; s += kGraphLaunches) WB_CUDA_CHECK(cudaGraphLaunch(exec, stream));
-        } else {
-            for (int s = 0; s < steps; ++s) {
-                empty_kernel<<<1, 32, 0, stream>>>();
-                WB_CHECK_LAUNCH("empty_kernel");
-            }
-        }
-    }, stream);
-    if (exec) WB_CUDA_CHECK(cudaGraphExecDestroy(exec));
-    return t;
-}
-
-void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_steps, const std::vector<Config>& configs,
-                   int repeats, const std::string& device, wb::CsvWriter& csv, const std::string& output) {
-    const int rows = terrain.header.rows, cols = terrain.header.cols;
-    std::vector<double> sz, sh, sf;
-    sciddicat::initial_state(terrain, sz, sh);
-    const std::string shape = std::to_string(rows) + "x" + std::to_string(cols) + "x" + std::to_string(steps);
-    const double cell_steps = static_cast<double>(rows) * cols * steps;
+// One terrain: the serial baseline (scaled from serial_steps), the ceiling (as many empty kernel
+// launches as steps) and every version, `steps` steps each; with `output`, the fastest version's
+// final thickness is written there.
+void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, const sciddicat::Terrain& terrain,
+                   int steps, int serial_steps, int repeats, const std::string& output) {
+    const sciddicat::SerialBaseline serial = sciddicat::time_serial_run(terrain, steps, serial_steps);
+    const double cell_steps = static_cast<double>(terrain.header.rows) * terrain.header.cols * steps;
     auto mcells = [&](double ms) { return cell_steps / (ms * 1e-3) / 1e6; };
-
-    // The serial baseline: measured once (it takes about half a minute for 4000 steps).
-    std::vector<double> serial_sh = sh;
-    wb::WallTimer timer;
-    sciddicat::serial_run(rows, cols, sz.data(), serial_sh.data(), sf, serial_steps);
-    const double serial_measured_ms = timer.elapsed_ms();
-    const double serial_ms = serial_measured_ms * steps / serial_steps;
-    // Rows of the real grid are relative to "serial"; the synthetic grid's name says so.
-    std::string baseline = terrain.name == "synthetic" ? "synthetic-serial" : "serial";
-    if (serial_steps != steps) baseline += "-scaled-from-" + std::to_string(serial_steps) + "-steps";
-    wb::BenchRow base;
-    base.lesson = kLesson;
-    base.precision = "double";
-    base.shape = shape;
-    base.n = rows;
-    base.rate_unit = "Mcells/s";
-    base.baseline = baseline;
-    base.baseline_ms = serial_ms;
-    wb::BenchRow serial_row = base;
-    serial_row.kernel = baseline;
-    serial_row.time = wb::TimingStats{serial_ms, serial_ms, serial_ms, 1};
-    serial_row.rate = mcells(serial_ms);
-    serial_row.device = wb::host_cpu_name();
-
-    DeviceState state(sz, sh, rows, cols);
-    // Ceiling: the same number of empty kernel launches (plain, and from a CUDA graph).
-    const wb::TimingStats empty = time_empty_launches(steps, false, state.stream(), repeats);
-    const wb::TimingStats empty_graph = time_empty_launches(steps, true, state.stream(), repeats);
-    const double launch_ceiling = mcells(empty.median_ms);
+    std::vector<double> sz, sh;
+    sciddicat::initial_state(terrain, sz, sh);
+    Runner runner(sz, sh, terrain.header.rows, terrain.header.cols);
+    const wb::TimingStats empty = wb::time_empty_launches(steps, 0, runner.stream(), repeats);
+    const wb::TimingStats empty_graph =
+        wb::time_empty_launches(steps, sciddicat::kFusedGraphLaunches, runner.stream(), repeats);
     std::printf("  %s: %d steps; %d empty launches take %.2f ms (%.2f us each), from a graph %.2f ms\n",
-                terrain.name.c_str(), steps, steps, empty.median_ms, 1e3 * empty.median_ms / steps, empty_graph.median_ms);
-    serial_row.ceiling = "empty-kernel-launches";
-    serial_row.ceiling_rate = launch_ceiling;
-    csv.write(serial_row);
-    for (const auto& [name, t] : {std::pair<const char*, wb::TimingStats>{"empty-kernel-launches", empty},
-                                  std::pair<const char*, wb::TimingStats>{"empty-kernel-graph", empty_graph}}) {
-        wb::BenchRow row = base;
-        row.kernel = name;
-        row.block = "1x32";
-        row.time = t;
-        row.rate = mcells(t.median_ms);
-        row.ceiling = "empty-kernel-launches";
-        row.ceiling_rate = launch_ceiling;
-        row.device = device;
-        csv.write(row);
-    }
+                terrain.name.c_str(), steps, steps, empty.median_ms, 1e3 * empty.median_ms / steps,
+                empty_graph.median_ms);
 
-    double best_ms = 1e300;
-    Config best;
-    for (const Config& config : configs) {
-        const cudaStream_t stream = state.stream_for(config);
-        wb::GpuTimer gpu_timer(stream);
+    wb::BenchRow& shared = rows.shared();
+    shared.shape = std::to_string(terrain.header.rows) + "x" + std::to_string(terrain.header.cols) + "x" +
+                   std::to_string(steps);
+    shared.n = terrain.header.rows;
+    shared.ceiling_rate = mcells(empty.median_ms);
+    shared.baseline = serial.name;
+    shared.baseline_ms = serial.ms;
+    wb::BenchRow serial_row = shared;
+    serial_row.kernel = serial.name;
+    serial_row.time = wb::TimingStats{serial.ms, serial.ms, serial.ms, 1};
+    serial_row.rate = mcells(serial.ms);
+    serial_row.device = wb::host_cpu_name();
+    rows.write(serial_row);
+    rows.write("empty-kernel-launches", "1x32", empty, mcells(empty.median_ms));
+    rows.write("empty-kernel-graph", "1x32", empty_graph, mcells(empty_graph.median_ms));
+
+    const Version* fastest = nullptr;
+    double fastest_ms = 0.0;
+    for (const Version& version : versions) {
+        wb::GpuTimer gpu_timer(runner.stream_of(version.config));
         const wb::TimingStats t = wb::measure(1, repeats, [&] {
-            state.reset();  // initial state uploaded outside the timed region
+            runner.terrain().reset();  // initial state uploaded outside the timed region
             gpu_timer.start();
-            state.run(config, steps);
+            runner.run(version.config, steps);
             return gpu_timer.stop_ms();
         });
         WB_CUDA_CHECK(cudaDeviceSynchronize());
-        wb::BenchRow row = base;
-        row.kernel = config.kernel;
-        row.block = config.block_name();
-        row.time = t;
-        row.rate = mcells(t.median_ms);
-        row.ceiling = "empty-kernel-launches";
-        row.ceiling_rate = launch_ceiling;
-        row.device = device;
-        csv.write(row);
-        if (t.median_ms < best_ms) {
-            best_ms = t.median_ms;
-            best = config;
+        rows.write(version.name, version.label, t, mcells(t.median_ms));
+        if (!fastest || t.median_ms < fastest_ms) {
+            fastest = &version;
+            fastest_ms = t.median_ms;
         }
     }
-    if (!output.empty()) {  // the final thickness of the fastest version, with its header
-        state.reset();
-        double* result = state.run(best, steps);
-        WB_CUDA_CHECK(cudaDeviceSynchronize());
-        std::vector<double> got(state.cells());
-        WB_CUDA_CHECK(cudaMemcpy(got.data(), result, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
-        try {
-            const std::string header = sciddicat::write_result(output, terrain.header, got);
-            std::printf("  final thickness (%s %s) written to %s, header %s\n", best.kernel.c_str(),
-                        best.block_name().c_str(), output.c_str(), header.c_str());
-        } catch (const sciddicat::InputError& e) {
-            std::fprintf(stderr, "error: %s\n", e.what());
-            std::exit(wb::kExitUsage);
-        }
-    }
+    if (output.empty() || !fastest) return;
+    runner.terrain().reset();
+    const std::vector<double> got = runner.terrain().download(runner.run(fastest->config, steps));
+    const std::string header = sciddicat::write_result(output, terrain.header, got);
+    std::printf("  final thickness (%s %s) written to %s, header %s\n", fastest->name.c_str(), fastest->label.c_str(),
+                output.c_str(), header.c_str());
 }
 
 int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
-    const std::vector<Config> configs = configs_from(options, info);
+    const std::vector<Version> versions = versions_from(options, info);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
     const int repeats = options.repeat ? options.repeat : 3;
     wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::BenchRow fields;
+    fields.lesson = kLesson;
+    fields.precision = "double";
+    fields.rate_unit = "Mcells/s";
+    fields.ceiling = "empty-kernel-launches";
+    fields.device = info.name;
+    wb::BenchRows rows(csv, fields);
     std::printf("Lesson 06 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
                 info.name.c_str(), steps, repeats);
-    const std::string data_dir = options.get("data-dir", "");
-    const std::string tessina = data_dir + "/sciddicat/tessina";
-    const std::string out_dir = options.get("result-dir", "");
-    if (!out_dir.empty()) {
-        std::error_code error;
-        std::filesystem::create_directories(out_dir, error);
-    }
-    try {
-        if (!data_dir.empty() && sciddicat::terrain_exists(tessina)) {
-            // tessina's serial baseline is always measured over the full run.
-            bench_terrain(sciddicat::read_terrain(tessina), steps, steps, configs, repeats, info.name, csv,
-                          out_dir.empty() ? "" : out_dir + "/06-sciddicat-tessina.txt");
-        } else {
-            std::printf("  tessina grid not found (--data-dir '%s'): synthetic grid only\n", data_dir.c_str());
-        }
-        // The synthetic terrain at tessina's size; its serial time may be scaled from fewer steps.
-        const int serial_steps = std::min(steps, static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000)));
-        bench_terrain(sciddicat::make_synthetic_terrain(610, 496, options.seed), steps, serial_steps, configs, repeats,
-                      info.name, csv, out_dir.empty() ? "" : out_dir + "/06-sciddicat-synthetic.txt");
-    } catch (const sciddicat::InputError& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return wb::kExitUsage;
-    }
+    const std::string tessina = tessina_prefix(options), out_dir = options.get("result-dir", "");
+    std::error_code ignored;  // a folder that cannot be made fails when the grid is written
+    if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ignored);
+    auto output = [&](const std::string& grid) {
+        return out_dir.empty() ? "" : out_dir + "/06-sciddicat-" + grid + ".txt";
+    };
+    if (!tessina.empty())  // its serial time: always the full run
+        bench_terrain(rows, versions, sciddicat::read_terrain(tessina), steps, steps, repeats, output("tessina"));
+    else
+        std::printf("  tessina grid not found (--data-dir '%s'): synthetic grid only\n",
+                    options.get("data-dir", "").c_str());
+    // The synthetic terrain at tessina's size; its serial time may be scaled from fewer steps.
+    const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
+    bench_terrain(rows, versions, sciddicat::make_synthetic_terrain(610, 496, options.seed), steps,
+                  static_cast<int>(std::min<long>(steps, serial_steps)), repeats, output("synthetic"));
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
     return wb::kExitPass;
 }
@@ -476,7 +234,7 @@ int run_bench(const wb::Options& options) {
 
 int main(int argc, char** argv) {
     const wb::LessonInfo info{
-        kLesson, "SciddicaT debris flow: serial reference and five CUDA versions", "(unused)",
+        kLesson, "SciddicaT debris flow: the report's four CUDA versions, then a fused step", "(unused)",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
          {"steps", "N", "check: steps on --input (default 300)"},
@@ -484,7 +242,6 @@ int main(int argc, char** argv) {
          {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
          {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"},
-         {"versions", "LIST", "only these versions, e.g. fused-graph,active-tiles (default: all)"}}};
-    const wb::Options options = wb::parse_args(argc, argv, info);
-    return options.mode == wb::Options::Mode::check ? run_check(options) : run_bench(options);
+         {"versions", "LIST", "only these versions, e.g. monolithic,fused-graph (default: all)"}}};
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -27,7 +27,7 @@ __global__ void flows_kernel(const double* sz, const double* sh, double* sf, int
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
-    // TODO 1: compute the four outflows of cell (i, j) and store them in the four layers of sf.
+    // >>> TODO 1: the four outflows of cell (i, j), stored in the four layers of sf
     //   - k = cell(i, j, cols) is the cell's index; layer l of sf starts at l * rows * cols.
     //   - u[0..3] = altitude + thickness of the north, west, east and south neighbours
     //     (k - cols, k - 1, k + 1, k + cols).
@@ -36,23 +36,26 @@ __global__ void flows_kernel(const double* sz, const double* sh, double* sf, int
     (void)sz;
     (void)sh;
     (void)sf;
+    // <<< TODO 1
 }
 
 __global__ void width_update_kernel(double* sh, const double* sf, int rows, int cols) {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
-    // TODO 2: the mass balance of cell (i, j). Start from h = sh[k]; for each neighbour add what
-    //   it sends towards (i, j) and subtract what (i, j) sends towards it, in this order:
-    //   north (its south layer), west (its east layer), east (its west layer), south (its north layer).
-    //   Then store h back into sh[k]. Reading only Sf and the cell's own Sh makes the in-place update safe.
+    // >>> TODO 2: the mass balance of cell (i, j): inflows from the neighbours minus outflows
+    //   Start from h = sh[k]; for each neighbour add what it sends towards (i, j) and subtract
+    //   what (i, j) sends towards it, in this order: north (its south layer), west (its east
+    //   layer), east (its west layer), south (its north layer). Then store h back into sh[k].
+    //   Reading only Sf and the cell's own Sh makes the in-place update safe.
     (void)sh;
     (void)sf;
+    // <<< TODO 2
 }
 
 }  // namespace
 
-void monolithic_step(const GpuGrid& g, dim3 block) {
+void monolithic_step(const sciddicat::DeviceGrid& g, dim3 block) {
     const dim3 grid((g.cols + block.x - 1) / block.x, (g.rows + block.y - 1) / block.y);
     reset_flows_kernel<<<grid, block>>>(g.sf, g.rows, g.cols);
     WB_CHECK_LAUNCH("reset_flows_kernel");

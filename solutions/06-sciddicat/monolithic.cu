@@ -27,6 +27,7 @@ __global__ void flows_kernel(const double* sz, const double* sh, double* sf, int
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
+    // >>> TODO 1: the four outflows of cell (i, j), stored in the four layers of sf
     const long n = static_cast<long>(rows) * cols;
     const long k = cell(i, j, cols);
     const double u[4] = {sz[k - cols] + sh[k - cols], sz[k - 1] + sh[k - 1], sz[k + 1] + sh[k + 1],
@@ -34,12 +35,14 @@ __global__ void flows_kernel(const double* sz, const double* sh, double* sf, int
     double flow[4];
     sciddicat::cell_outflows(sh[k], sz[k], u, flow);
     for (int layer = 0; layer < 4; ++layer) sf[layer * n + k] = flow[layer];
+    // <<< TODO 1
 }
 
 __global__ void width_update_kernel(double* sh, const double* sf, int rows, int cols) {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
+    // >>> TODO 2: the mass balance of cell (i, j): inflows from the neighbours minus outflows
     const long n = static_cast<long>(rows) * cols;
     const double* north = sf;
     const double* west = sf + n;
@@ -52,11 +55,12 @@ __global__ void width_update_kernel(double* sh, const double* sf, int rows, int 
     h += west[k + 1] - east[k];
     h += north[k + cols] - south[k];
     sh[k] = h;
+    // <<< TODO 2
 }
 
 }  // namespace
 
-void monolithic_step(const GpuGrid& g, dim3 block) {
+void monolithic_step(const sciddicat::DeviceGrid& g, dim3 block) {
     const dim3 grid((g.cols + block.x - 1) / block.x, (g.rows + block.y - 1) / block.y);
     reset_flows_kernel<<<grid, block>>>(g.sf, g.rows, g.cols);
     WB_CHECK_LAUNCH("reset_flows_kernel");

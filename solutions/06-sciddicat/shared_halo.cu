@@ -42,7 +42,7 @@ __global__ void flows_halo_kernel(const double* sz, const double* sh, double* sf
     // Every thread loads its own cell (even threads outside the grid: they load 0).
     load(z, width, y, x, sz, i, j, rows, cols);
     load(h, width, y, x, sh, i, j, rows, cols);
-    // The threads on the tile's edges also load the halo cell just outside it.
+    // >>> TODO 3: the threads on the tile's edges also load the halo cell just outside it
     if (ty == 0) {
         load(z, width, 0, x, sz, i - 1, j, rows, cols);
         load(h, width, 0, x, sh, i - 1, j, rows, cols);
@@ -59,6 +59,7 @@ __global__ void flows_halo_kernel(const double* sz, const double* sh, double* sf
         load(z, width, y, x + 1, sz, i, j + 1, rows, cols);
         load(h, width, y, x + 1, sh, i, j + 1, rows, cols);
     }
+    // <<< TODO 3
     __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
     if (!active(i, j, rows, cols)) return;
@@ -111,7 +112,7 @@ __global__ void width_update_halo_kernel(double* sh, const double* sf, int rows,
 
 std::size_t shared_halo_bytes(dim3 block) { return 4 * sizeof(double) * (block.x + 2) * (block.y + 2); }
 
-void shared_halo_step(const GpuGrid& g, dim3 block) {
+void shared_halo_step(const sciddicat::DeviceGrid& g, dim3 block) {
     const dim3 grid((g.cols + block.x - 1) / block.x, (g.rows + block.y - 1) / block.y);
     const std::size_t flows_bytes = 2 * sizeof(double) * (block.x + 2) * (block.y + 2);
     reset_flows_kernel<<<grid, block>>>(g.sf, g.rows, g.cols);
