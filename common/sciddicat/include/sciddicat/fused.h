@@ -13,9 +13,9 @@
 
 namespace sciddicat {
 
-/// Tile shape of the fused step kernel (threads per block = kFusedTileX * kFusedTileY).
-constexpr int kFusedTileX = 32;
-constexpr int kFusedTileY = 8;
+// Tile shape of the fused step kernel (threads per block = kFusedTileX * kFusedTileY).
+constexpr int kFusedTileX = 32;  ///< tile columns of the fused step (threads along x)
+constexpr int kFusedTileY = 8;   ///< tile rows of the fused step (threads along y)
 
 /// One whole step (reset, flows, width update) for buffer rows [begin, end) of `grid`: each
 /// block computes the outflows of its tile plus a one-cell ring into shared memory, then updates
