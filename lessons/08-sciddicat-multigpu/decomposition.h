@@ -11,6 +11,9 @@
 /// neighbours: a cell two rows away still matters, so two rows of halo are needed.
 constexpr int kHaloRows = 2;
 
+/// Fewest rows a rank is given: its kHaloRows top and bottom edge rows never overlap.
+constexpr int kMinRowsPerRank = 2 * kHaloRows;
+
 /// A half-open range of global row indices [begin, end).
 struct RowRange {
     int begin = 0;  ///< first row

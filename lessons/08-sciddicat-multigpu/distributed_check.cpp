@@ -1,0 +1,84 @@
+// Lesson 08 harness: the decomposition check, gathering the ranks' rows, the invariants.
+#include "distributed_check.h"
+
+#include "decomposition.h"
+#include "ranks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+
+namespace {
+
+bool check_decomposition_of(int rows, int ranks) {
+    int expected_begin = 0, smallest = rows, largest = 0;
+    for (int r = 0; r < ranks; ++r) {
+        const RowRange range = rows_of_rank(r, ranks, rows);
+        if (range.begin != expected_begin || range.end < range.begin) {
+            std::printf("  rows_of_rank(%d, %d, %d) = [%d, %d): should start at row %d\n", r, ranks, rows, range.begin,
+                        range.end, expected_begin);
+            return false;
+        }
+        smallest = std::min(smallest, range.count());
+        largest = std::max(largest, range.count());
+        expected_begin = range.end;
+    }
+    if (expected_begin != rows || largest - smallest > 1) {
+        std::printf("  %d rows over %d ranks: covered up to row %d of %d, block sizes %d..%d (must differ by <= 1)\n",
+                    rows, ranks, expected_begin, rows, smallest, largest);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool check_decomposition(bool verbose) {
+    long cases = 0, wrong = 0;
+    for (int ranks = 1; ranks <= 8; ++ranks)
+        for (int rows : {4, 5, 7, 16, 33, 101, 610, 1001, 16384}) {
+            if (rows < ranks * kMinRowsPerRank) continue;
+            ++cases;
+            if (!check_decomposition_of(rows, ranks)) ++wrong;
+        }
+    if (verbose) {
+        if (wrong)
+            std::printf("Decomposition: %ld of %ld cases wrong (see the hints on the lesson 08 page)\n", wrong, cases);
+        else
+            std::printf("Decomposition: all %ld cases cover every row once, in order, balanced\n", cases);
+    }
+    return wrong == 0;
+}
+
+std::vector<double> gather_rows(const std::vector<double>& mine, int rows, int cols) {
+    const int ranks = world().ranks;
+    std::vector<int> counts(ranks), displacements(ranks);
+    for (int r = 0; r < ranks; ++r) {
+        const RowRange range = rows_of_rank(r, ranks, rows);
+        counts[r] = range.count() * cols;
+        displacements[r] = range.begin * cols;
+    }
+    std::vector<double> all(world().root() ? static_cast<std::size_t>(rows) * cols : 0);
+    WB_MPI_CHECK(MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, all.data(), counts.data(),
+                             displacements.data(), MPI_DOUBLE, 0, MPI_COMM_WORLD));
+    return all;
+}
+
+bool check_invariants(const std::vector<double>& initial, const std::vector<double>& result, int rows, int cols) {
+    long double before = 0, after = 0;
+    long border_changed = 0, negative = 0;
+    for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < cols; ++j) {
+            const std::size_t k = static_cast<std::size_t>(i) * cols + j;
+            before += initial[k];
+            after += result[k];
+            const bool border = i == 0 || j == 0 || i == rows - 1 || j == cols - 1;
+            if (border && result[k] != initial[k]) ++border_changed;
+            if (result[k] < -1e-12) ++negative;
+        }
+    const double drift = before > 0 ? static_cast<double>(std::fabs(after - before) / before) : 0.0;
+    std::printf("    volume %.9Lg -> %.9Lg (relative change %.2g), border cells changed: %ld, negative cells: %ld\n",
+                before, after, drift, border_changed, negative);
+    return drift <= 1e-9 && border_changed == 0 && negative == 0;
+}
