@@ -36,6 +36,8 @@ RankSimulation::RankSimulation(const Subdomain& sub, const std::vector<double>& 
     WB_CUDA_CHECK(cudaStreamCreateWithFlags(&halo_, cudaStreamNonBlocking));
     WB_CUDA_CHECK(cudaEventCreateWithFlags(&inputs_ready_, cudaEventDisableTiming));
     WB_CUDA_CHECK(cudaEventCreateWithFlags(&edges_done_, cudaEventDisableTiming));
+    // The copies above ran on the default stream, which the non-blocking streams do not wait for.
+    WB_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 RankSimulation::~RankSimulation() {
