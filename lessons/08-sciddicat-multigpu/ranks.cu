@@ -55,13 +55,16 @@ wb::DeviceInfo choose_gpu() {
     const bool usable = wb::gpu_available(&why) && cudaGetDeviceCount(&gpus) == cudaSuccess;
     const bool enough = usable && gpus >= the_world.ranks_on_node;
     if (!all_ranks_agree(enough)) {
-        if (the_world.root()) {
-            if (!usable)
-                std::printf("SKIP: no usable CUDA GPU (%s)\n", why.c_str());
-            else
-                std::printf("SKIP: %d ranks on this node but only %d GPU(s): one GPU per rank is needed\n",
-                            the_world.ranks_on_node, gpus);
+        if (!usable) {
+            // No GPU here at all: wb::require_gpu says why and exits, 77 (skipped) or 3 where the
+            // environment requires a GPU (WB_REQUIRE_GPU=1). It exits at once, so MPI ends first.
+            end_ranks(wb::kExitNoGpu);
+            wb::require_gpu();
+            std::exit(wb::kExitNoGpu);  // only if a GPU appeared in the meantime
         }
+        if (the_world.root())
+            std::printf("SKIP: %d ranks on this node but only %d GPU(s): one GPU per rank is needed\n",
+                        the_world.ranks_on_node, gpus);
         exit_all_ranks(wb::kExitNoGpu);
     }
     return wb::require_gpu(the_world.local_rank % gpus);

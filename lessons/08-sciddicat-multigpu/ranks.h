@@ -43,7 +43,7 @@ int from_root(int value);
 int verdict_of_root(const wb::CheckTally& tally, const std::string& passed_what);
 
 /// This rank's GPU: local rank mod GPUs of the node. Every rank exits 77 (skipped) unless each
-/// rank of the node has a GPU of its own.
+/// rank of the node has a GPU of its own; with no usable GPU at all, wb::require_gpu decides.
 wb::DeviceInfo choose_gpu();
 
 /// The NCCL communicator of all ranks (rank 0 creates the id, MPI broadcasts it), destroyed with
