@@ -13,6 +13,7 @@ namespace wb {
 /// A non-blocking stream (graphs can be captured on it), destroyed with its owner.
 class Stream {
 public:
+    /// Creates the stream.
     Stream() { WB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
     ~Stream() {
         if (stream_) cudaStreamDestroy(stream_);
@@ -29,6 +30,7 @@ private:
 /// launch(). The work is captured, not run.
 class Graph {
 public:
+    /// Captures what `enqueue()` enqueues on `stream` and instantiates it.
     template <class F>
     Graph(cudaStream_t stream, F&& enqueue) {
         cudaGraph_t graph = nullptr;
@@ -43,6 +45,7 @@ public:
     }
     Graph(const Graph&) = delete;
     Graph& operator=(const Graph&) = delete;
+    /// Takes over `other`'s graph (to keep graphs in containers).
     Graph(Graph&& other) noexcept : exec_(other.exec_) { other.exec_ = nullptr; }
     Graph& operator=(Graph&&) = delete;
     /// Enqueues one replay of the captured work on `stream`.
