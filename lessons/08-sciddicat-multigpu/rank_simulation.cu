@@ -32,8 +32,6 @@ RankSimulation::RankSimulation(const Subdomain& sub, const std::vector<double>& 
     grid_.sz = sz_.get();
     grid_.sh = sh_.get();
     grid_.sh_next = sh_next_.get();
-    WB_CUDA_CHECK(cudaStreamCreateWithFlags(&compute_, cudaStreamNonBlocking));
-    WB_CUDA_CHECK(cudaStreamCreateWithFlags(&halo_, cudaStreamNonBlocking));
     WB_CUDA_CHECK(cudaEventCreateWithFlags(&inputs_ready_, cudaEventDisableTiming));
     WB_CUDA_CHECK(cudaEventCreateWithFlags(&edges_done_, cudaEventDisableTiming));
     // The copies above ran on the default stream, which the non-blocking streams do not wait for.
@@ -41,8 +39,6 @@ RankSimulation::RankSimulation(const Subdomain& sub, const std::vector<double>& 
 }
 
 RankSimulation::~RankSimulation() {
-    cudaStreamDestroy(compute_);
-    cudaStreamDestroy(halo_);
     cudaEventDestroy(inputs_ready_);
     cudaEventDestroy(edges_done_);
 }
@@ -53,17 +49,17 @@ void RankSimulation::run(int steps) {
 
 void RankSimulation::run_compute_only(int steps) {
     for (int s = 0; s < steps; ++s) {
-        update_rows(kHaloRows, kHaloRows + sub_.owned.count(), compute_);
+        update_rows(kHaloRows, kHaloRows + sub_.owned.count(), compute_.get());
         std::swap(grid_.sh, grid_.sh_next);
     }
 }
 
 void RankSimulation::run_exchange_only(int steps) {
-    for (int s = 0; s < steps; ++s) exchange(compute_);
+    for (int s = 0; s < steps; ++s) exchange(compute_.get());
 }
 
 std::vector<double> RankSimulation::owned_thickness() {
-    WB_CUDA_CHECK(cudaStreamSynchronize(compute_));
+    WB_CUDA_CHECK(cudaStreamSynchronize(compute_.get()));
     std::vector<double> owned(static_cast<std::size_t>(sub_.owned.count()) * sub_.cols);
     WB_CUDA_CHECK(cudaMemcpy(owned.data(), sub_.row(grid_.sh, kHaloRows), owned.size() * sizeof(double),
                              cudaMemcpyDeviceToHost));
@@ -96,18 +92,19 @@ void RankSimulation::exchange(cudaStream_t stream) {
 // the halo stream exchanges the edge rows and then updates the rows next to them.
 void RankSimulation::step() {
     const int first = kHaloRows, last = kHaloRows + sub_.owned.count();
+    const cudaStream_t compute = compute_.get(), halo = halo_.get();
     if (!overlap_ || sub_.ranks == 1) {
-        exchange(compute_);
-        update_rows(first, last, compute_);
+        exchange(compute);
+        update_rows(first, last, compute);
     } else {
-        WB_CUDA_CHECK(cudaEventRecord(inputs_ready_, compute_));
-        WB_CUDA_CHECK(cudaStreamWaitEvent(halo_, inputs_ready_, 0));
-        exchange(halo_);
-        update_rows(first, first + kHaloRows, halo_);
-        update_rows(last - kHaloRows, last, halo_);
-        update_rows(first + kHaloRows, last - kHaloRows, compute_);
-        WB_CUDA_CHECK(cudaEventRecord(edges_done_, halo_));
-        WB_CUDA_CHECK(cudaStreamWaitEvent(compute_, edges_done_, 0));
+        WB_CUDA_CHECK(cudaEventRecord(inputs_ready_, compute));
+        WB_CUDA_CHECK(cudaStreamWaitEvent(halo, inputs_ready_, 0));
+        exchange(halo);
+        update_rows(first, first + kHaloRows, halo);
+        update_rows(last - kHaloRows, last, halo);
+        update_rows(first + kHaloRows, last - kHaloRows, compute);
+        WB_CUDA_CHECK(cudaEventRecord(edges_done_, halo));
+        WB_CUDA_CHECK(cudaStreamWaitEvent(compute, edges_done_, 0));
     }
     std::swap(grid_.sh, grid_.sh_next);
 }

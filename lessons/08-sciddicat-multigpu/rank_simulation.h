@@ -6,6 +6,7 @@
 #include "decomposition.h"
 
 #include "sciddicat/device_grid.h"
+#include "wb/cuda_graph.h"
 #include "wb/device_buffer.h"
 
 #include <vector>
@@ -29,7 +30,7 @@ public:
     /// Only the halo exchanges: the communication part of a step, for timing.
     void run_exchange_only(int steps);
     /// The stream that ends every step.
-    cudaStream_t stream() const { return compute_; }
+    cudaStream_t stream() const { return compute_.get(); }
     /// The owned rows of the thickness, copied to the host once the steps are done.
     std::vector<double> owned_thickness();
 
@@ -44,6 +45,6 @@ private:
     bool overlap_;
     wb::DeviceBuffer<double> sz_, sh_, sh_next_;
     sciddicat::DeviceGrid grid_;  // the view of the band: sh and sh_next swap after each step
-    cudaStream_t compute_ = nullptr, halo_ = nullptr;
+    wb::Stream compute_, halo_;
     cudaEvent_t inputs_ready_ = nullptr, edges_done_ = nullptr;
 };
