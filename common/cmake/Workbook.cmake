@@ -256,6 +256,11 @@ function(_workbook_learner_tools)
     set_tests_properties(workbook.exercise-sync-self-test PROPERTIES
       LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
+  # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
+  # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.
+  add_test(NAME workbook.format COMMAND bash "${scripts}/format" --check)
+  set_tests_properties(workbook.format PROPERTIES LABELS "cpu;workbook" TIMEOUT 300
+                       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
