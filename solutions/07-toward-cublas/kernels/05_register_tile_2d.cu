@@ -36,17 +36,24 @@ __global__ void register_tile_2d(const double* a, const double* b, double* c, in
         for (int k = 0; k < kBlockK; ++k) {
             // >>> TODO 1: this thread's 8 values of column k of the A tile into registers
 #pragma unroll
-            for (int i = 0; i < kThreadM; ++i) a_reg[i] = a_tile_t[k][thread_row + i];
+            for (int i = 0; i < kThreadM; ++i) {
+                a_reg[i] = a_tile_t[k][thread_row + i];
+            }
             // <<< TODO 1
             // >>> TODO 2: this thread's 8 values of row k of the B tile into registers
 #pragma unroll
-            for (int j = 0; j < kThreadN; ++j) b_reg[j] = b_tile[k][thread_col + j];
+            for (int j = 0; j < kThreadN; ++j) {
+                b_reg[j] = b_tile[k][thread_col + j];
+            }
             // <<< TODO 2
             // >>> TODO 3: the outer product a_reg x b_reg added to the 8 x 8 accumulators
 #pragma unroll
-            for (int i = 0; i < kThreadM; ++i)
+            for (int i = 0; i < kThreadM; ++i) {
 #pragma unroll
-                for (int j = 0; j < kThreadN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+                for (int j = 0; j < kThreadN; ++j) {
+                    acc[i][j] += a_reg[i] * b_reg[j];
+                }
+            }
             // <<< TODO 3
         }
         __syncthreads();

@@ -76,19 +76,24 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     for (int k = 0; k < kBlockK; k += 4) {
         // >>> TODO 1: this thread's double of each of the warp's 4 A fragments
 #pragma unroll
-        for (int i = 0; i < kFragmentsM; ++i)
+        for (int i = 0; i < kFragmentsM; ++i) {
             a_fragment[i] = a_tile[(warp_row + 8 * i + lane / 4) * kStrideA + k + lane % 4];
+        }
         // <<< TODO 1
         // >>> TODO 2: this thread's double of each of the warp's 4 B fragments
 #pragma unroll
-        for (int j = 0; j < kFragmentsN; ++j)
+        for (int j = 0; j < kFragmentsN; ++j) {
             b_fragment[j] = b_tile[(k + lane % 4) * kStrideB + warp_col + 8 * j + lane / 4];
+        }
         // <<< TODO 2
         // >>> TODO 3: one tensor-core multiply-add per pair of fragments
 #pragma unroll
-        for (int i = 0; i < kFragmentsM; ++i)
+        for (int i = 0; i < kFragmentsM; ++i) {
 #pragma unroll
-            for (int j = 0; j < kFragmentsN; ++j) mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]);
+            for (int j = 0; j < kFragmentsN; ++j) {
+                mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]);
+            }
+        }
         // <<< TODO 3
     }
 }
