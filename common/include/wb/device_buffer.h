@@ -28,10 +28,12 @@ public:
     }
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    /// Takes over `other`'s memory; `other` is left empty.
     DeviceBuffer(DeviceBuffer&& other) noexcept : data_(other.data_), count_(other.count_) {
         other.data_ = nullptr;
         other.count_ = 0;
     }
+    /// Frees this buffer's memory, then takes over `other`'s; `other` is left empty.
     DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
         if (this != &other) {
             if (data_) cudaFree(data_);

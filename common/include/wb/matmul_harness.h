@@ -106,8 +106,11 @@ template <class T>
 struct PaddedSquare {
     int order;   ///< n
     int padded;  ///< n rounded up to the multiple
-    DeviceBuffer<T> a, b, c;
+    DeviceBuffer<T> a;  ///< A, zero-padded to padded x padded
+    DeviceBuffer<T> b;  ///< B, zero-padded to padded x padded
+    DeviceBuffer<T> c;  ///< the padded product; its n x n corner is A * B
 
+    /// Uploads `problem`'s A and B into zeroed buffers of order round_up(n, multiple).
     PaddedSquare(const MatmulProblem<T>& problem, int multiple)
         : order(static_cast<int>(problem.shape.rows)),
           padded(static_cast<int>(round_up(order, multiple))),
