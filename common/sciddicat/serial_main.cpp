@@ -15,7 +15,9 @@
 
 int main(int argc, char** argv) {
     const wb::LessonInfo info{
-        "06-sciddicat-serial", "SciddicaT serial reference and synthetic terrain generator", "(unused)",
+        "06-sciddicat-serial",
+        "SciddicaT serial reference and synthetic terrain generator",
+        "(unused)",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"tessina", "DIR", "use DIR/sciddicat/tessina_*; exits 77 (skipped) when absent"},
          {"steps", "N", "steps to simulate (default 4000)"},
@@ -63,14 +65,16 @@ int main(int argc, char** argv) {
                     terrain.name.c_str(), rows, cols, steps, seconds, max, wet, volume);
         if (options.has("output")) {
             const std::string header = sciddicat::write_result(options.get("output", ""), terrain.header, sh);
-            std::printf("final thickness written to %s (header %s)\n", options.get("output", "").c_str(), header.c_str());
+            std::printf("final thickness written to %s (header %s)\n", options.get("output", "").c_str(),
+                        header.c_str());
         }
         bool ok = true;
         if (options.has("expect-max")) {
             char printed[64];
             std::snprintf(printed, sizeof printed, "%.6f", max);
             const bool match = std::fabs(std::atof(printed) - std::atof(options.get("expect-max", "").c_str())) < 5e-7;
-            std::printf("max thickness %s, expected %s: %s\n", printed, options.get("expect-max", "").c_str(), match ? "ok" : "WRONG");
+            std::printf("max thickness %s, expected %s: %s\n", printed, options.get("expect-max", "").c_str(),
+                        match ? "ok" : "WRONG");
             ok = ok && match;
         }
         if (options.has("expect-cells")) {

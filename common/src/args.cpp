@@ -37,7 +37,8 @@ bool parse_long(const std::string& text, long& value) {
 long positive(const std::string& text, const std::string& what) {
     long value = 0;
     if (!parse_long(text, value)) usage_error(what + ": '" + text + "' is not a positive whole number");
-    if (value < 1 || value > kMaxDimension) usage_error(what + ": " + text + " is out of range (1.." + std::to_string(kMaxDimension) + ")");
+    if (value < 1 || value > kMaxDimension)
+        usage_error(what + ": " + text + " is out of range (1.." + std::to_string(kMaxDimension) + ")");
     return value;
 }
 
@@ -48,17 +49,17 @@ std::vector<long> dims_of(const std::string& item) {
 }
 
 void print_help(const LessonInfo& info, const char* program) {
-    std::printf("%s: %s\n\nUsage: %s [--check | --bench] [options]\n\n", info.name.c_str(), info.summary.c_str(), program);
-    std::printf(
-        "  --check          run the correctness check (default)\n"
-        "  --bench          run the benchmark; one CSV row per measurement\n"
-        "  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n"
-        "  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n"
-        "  --repeat N       timed repeats per benchmark point (median reported)\n"
-        "  --seed N         seed of the random inputs (default %llu)\n"
-        "  --out FILE       CSV file written by --bench\n"
-        "  --full           the long benchmark sweep of the source reports\n",
-        info.sizes_help.c_str(), static_cast<unsigned long long>(kDefaultSeed));
+    std::printf("%s: %s\n\nUsage: %s [--check | --bench] [options]\n\n", info.name.c_str(), info.summary.c_str(),
+                program);
+    std::printf("  --check          run the correctness check (default)\n"
+                "  --bench          run the benchmark; one CSV row per measurement\n"
+                "  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n"
+                "  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n"
+                "  --repeat N       timed repeats per benchmark point (median reported)\n"
+                "  --seed N         seed of the random inputs (default %llu)\n"
+                "  --out FILE       CSV file written by --bench\n"
+                "  --full           the long benchmark sweep of the source reports\n",
+                info.sizes_help.c_str(), static_cast<unsigned long long>(kDefaultSeed));
     for (const auto& option : info.extra) {
         std::string flag = "--" + option.name + (option.value_name.empty() ? "" : " " + option.value_name);
         std::printf("  %-16s %s\n", flag.c_str(), option.help.c_str());
@@ -147,8 +148,7 @@ std::vector<RowsCols> rows_by_cols(const Options& options, const std::vector<Row
     if (options.sizes.empty()) return fallback;
     std::vector<RowsCols> sizes;
     for (const std::vector<long>& dims : options.sizes) {
-        if (dims.size() != 2)
-            usage_error("--sizes: give each " + noun + " as MxN (rows x columns), e.g. " + example);
+        if (dims.size() != 2) usage_error("--sizes: give each " + noun + " as MxN (rows x columns), e.g. " + example);
         sizes.push_back(RowsCols{dims[0], dims[1]});
     }
     return sizes;

@@ -46,7 +46,8 @@ double measure_copy_bandwidth_gbs(std::size_t bytes, int repeats) {
     WB_CUDA_CHECK(cudaMalloc(&src, bytes));
     WB_CUDA_CHECK(cudaMalloc(&dst, bytes));
     WB_CUDA_CHECK(cudaMemset(src, 1, bytes));
-    const TimingStats stats = measure_gpu(3, repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
+    const TimingStats stats =
+        measure_gpu(3, repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
     WB_CUDA_CHECK(cudaFree(src));
     WB_CUDA_CHECK(cudaFree(dst));
     return 2.0 * static_cast<double>(bytes) / (stats.median_ms * 1e-3) / 1e9;

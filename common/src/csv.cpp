@@ -85,7 +85,8 @@ void CsvWriter::write(const BenchRow& r) {
     std::printf("  %-22s %-7s %-18s %-7s %10.4f ms", r.kernel.c_str(), r.precision.c_str(), r.shape.c_str(),
                 r.block.c_str(), r.time.median_ms);
     if (r.rate >= 0) std::printf("  %10.2f %s", r.rate, r.rate_unit.c_str());
-    if (r.rate >= 0 && r.ceiling_rate > 0) std::printf("  %5.1f%% of %s", 100.0 * r.rate / r.ceiling_rate, r.ceiling.c_str());
+    if (r.rate >= 0 && r.ceiling_rate > 0)
+        std::printf("  %5.1f%% of %s", 100.0 * r.rate / r.ceiling_rate, r.ceiling.c_str());
     if (r.baseline_ms > 0 && r.time.median_ms > 0)
         std::printf("  %.1fx vs %s", r.baseline_ms / r.time.median_ms, r.baseline.c_str());
     std::printf("%s\n", r.transfers ? "  (with transfers)" : "");

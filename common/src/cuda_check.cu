@@ -12,19 +12,16 @@ const char* cuda_error_hint(cudaError_t err) {
         case cudaErrorInvalidConfiguration:
             return "the launch asks for more threads per block (or shared memory) than the device allows; "
                    "blocks hold at most 1024 threads, e.g. 32x32, never 64x64";
-        case cudaErrorMemoryAllocation:
-            return "not enough device memory for this problem size; try smaller sizes";
+        case cudaErrorMemoryAllocation: return "not enough device memory for this problem size; try smaller sizes";
         case cudaErrorIllegalAddress:
             return "a kernel read or wrote outside its arrays; check the bounds tests (run compute-sanitizer)";
         case cudaErrorNoDevice:
-        case cudaErrorInsufficientDriver:
-            return "no usable GPU on this machine";
+        case cudaErrorInsufficientDriver: return "no usable GPU on this machine";
         case cudaErrorNoKernelImageForDevice:
             return "the program was not built for this GPU; reconfigure with -DCMAKE_CUDA_ARCHITECTURES=<yours>";
         case cudaErrorInvalidValue:
             return "an argument is out of range (a null pointer, a size of zero, a grid too large?)";
-        default:
-            return "";
+        default: return "";
     }
 }
 

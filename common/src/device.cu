@@ -70,9 +70,9 @@ DeviceInfo require_gpu(int device) {
 void print_device_info(const DeviceInfo& info, std::FILE* out) {
     std::fprintf(out, "Device %d: %s (compute capability %d.%d)\n", info.id, info.name.c_str(), info.cc_major,
                  info.cc_minor);
-    std::fprintf(out, "  multiprocessors: %d, warp size: %d, max threads per block: %d (%d x %d x %d)\n",
-                 info.sm_count, info.warp_size, info.max_threads_per_block, info.max_block_dim[0],
-                 info.max_block_dim[1], info.max_block_dim[2]);
+    std::fprintf(out, "  multiprocessors: %d, warp size: %d, max threads per block: %d (%d x %d x %d)\n", info.sm_count,
+                 info.warp_size, info.max_threads_per_block, info.max_block_dim[0], info.max_block_dim[1],
+                 info.max_block_dim[2]);
     std::fprintf(out, "  shared memory per block: %zu KiB (up to %zu KiB on request), L2: %zu MiB\n",
                  info.shared_mem_per_block / 1024, info.shared_mem_per_block_optin / 1024,
                  info.l2_bytes / (1024 * 1024));

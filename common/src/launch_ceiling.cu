@@ -17,16 +17,19 @@ TimingStats time_empty_launches(int launches, int per_graph, cudaStream_t stream
         graph = std::make_unique<Graph>(stream, [&] {
             for (int s = 0; s < per_graph; ++s) empty_kernel<<<1, 32, 0, stream>>>();
         });
-    return measure_gpu(1, repeats, [&] {
-        if (graph) {
-            for (int s = 0; s < launches; s += per_graph) graph->launch(stream);
-            return;
-        }
-        for (int s = 0; s < launches; ++s) {
-            empty_kernel<<<1, 32, 0, stream>>>();
-            WB_CHECK_LAUNCH("empty_kernel");
-        }
-    }, stream);
+    return measure_gpu(
+        1, repeats,
+        [&] {
+            if (graph) {
+                for (int s = 0; s < launches; s += per_graph) graph->launch(stream);
+                return;
+            }
+            for (int s = 0; s < launches; ++s) {
+                empty_kernel<<<1, 32, 0, stream>>>();
+                WB_CHECK_LAUNCH("empty_kernel");
+            }
+        },
+        stream);
 }
 
 }  // namespace wb

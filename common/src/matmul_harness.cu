@@ -49,7 +49,8 @@ std::vector<MatmulShape> matmul_shapes(const Options& options, const std::vector
             usage_error("--sizes: give N (an N x N product) or NxMxP (A is N x M, B is M x P)");
         }
         if (square_only && !shape.square())
-            usage_error("--sizes: " + shape.str() + " is not square; this lesson multiplies N x N matrices "
+            usage_error("--sizes: " + shape.str() +
+                        " is not square; this lesson multiplies N x N matrices "
                         "(non-square shapes are lesson 04)");
         // The kernels take int dimensions; index arithmetic is 64-bit, so only the sides are limited.
         if (shape.rows > 2147483647L || shape.inner > 2147483647L || shape.cols > 2147483647L)
@@ -143,8 +144,8 @@ template <class T>
 bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, const std::string& label) {
     const MatmulShape& s = problem.shape;
     const long count = s.rows * s.cols;
-    const CompareReport report = compare(got.data(), problem.expected.data(), count,
-                                         summation_tolerance<T>(s.inner), problem.scale.data());
+    const CompareReport report =
+        compare(got.data(), problem.expected.data(), count, summation_tolerance<T>(s.inner), problem.scale.data());
     std::printf("  %s: ", label.c_str());
     print_report(report, "C", s.cols);
     return report.ok();

@@ -53,7 +53,7 @@ TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void
     int device = 0, clock_khz = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
-    if (clock_khz <= 0) clock_khz = 2000000;  // unknown: assume 2 GHz
+    if (clock_khz <= 0) clock_khz = 2000000;                                                 // unknown: assume 2 GHz
     const long long hold_cycles_per_launch = static_cast<long long>(clock_khz) * 20 / 1000;  // 20 us
     GpuTimer timer;
     for (int i = 0; i < batch; ++i) launch(i);

@@ -67,7 +67,8 @@ TEST(ArgsDeath, BlockRejectedWhereTheLessonFixesIt) {
     const char* args[] = {"prog", "--block", "16"};
     wb::LessonInfo info{"00-fixed", "blocks fixed", "sizes", {}};
     info.accepts_block = false;
-    EXPECT_EXIT(wb::parse_args(3, const_cast<char**>(args), info), ::testing::ExitedWithCode(2), "--block: 00-fixed chooses");
+    EXPECT_EXIT(wb::parse_args(3, const_cast<char**>(args), info), ::testing::ExitedWithCode(2),
+                "--block: 00-fixed chooses");
 }
 
 TEST(Args, RemembersTheOneNumberShorthand) {
@@ -75,9 +76,7 @@ TEST(Args, RemembersTheOneNumberShorthand) {
     EXPECT_FALSE(wb::parse_blocks("64x64")[0].one_number);
 }
 
-TEST(ArgsDeath, HelpExitsZero) {
-    EXPECT_EXIT(parse({"--help"}), ::testing::ExitedWithCode(0), "");
-}
+TEST(ArgsDeath, HelpExitsZero) { EXPECT_EXIT(parse({"--help"}), ::testing::ExitedWithCode(0), ""); }
 
 TEST(ArgsDeath, CheckedBytesCatchesOverflow) {
     EXPECT_EQ(wb::checked_bytes(8, 1000, 1000), 8000000u);

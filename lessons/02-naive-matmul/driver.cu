@@ -100,9 +100,9 @@ void bench_block(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, 
 }
 
 int run_bench(const wb::Options& options) {
-    const std::vector<long> orders = options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000,
-                                                                      9000, 10000}
-                                                  : std::vector<long>{1000, 2000};
+    const std::vector<long> orders =
+        options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}
+                     : std::vector<long>{1000, 2000};
     const auto shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}});
     const int repeats = options.repeat ? options.repeat : 3;
@@ -131,8 +131,10 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{kLesson, "C = A * B on the GPU, one thread per element of C (double)",
-                              "square matrix orders n",
-                              {{"no-block-check", "", "launch even when the block does not fit the device (to see the launch error)"}}};
+    const wb::LessonInfo info{
+        kLesson,
+        "C = A * B on the GPU, one thread per element of C (double)",
+        "square matrix orders n",
+        {{"no-block-check", "", "launch even when the block does not fit the device (to see the launch error)"}}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -123,7 +123,8 @@ private:
             ms_ = predicted_ms;
             if (ms_ > 0)
                 std::printf("  cpu-ikj n=%ld not measured (about %.0f s predicted, over the --cpu-seconds budget): "
-                            "speedups use the n^3 estimate\n", shape.rows, predicted_ms / 1000.0);
+                            "speedups use the n^3 estimate\n",
+                            shape.rows, predicted_ms / 1000.0);
             return;
         }
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
@@ -184,8 +185,8 @@ void bench_tile(wb::BenchRows& rows, const BenchPlan& plan, const wb::MatmulProb
 
     if (!transposed_in_plan(plan, n, tile)) return;
     wb::DeviceBuffer<T> a(problem.a), b(problem.b), c(problem.a.size());
-    const wb::TimingStats time = wb::measure_gpu(
-        1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
+    const wb::TimingStats time =
+        wb::measure_gpu(1, plan.repeats, [&] { launch_matmul_transposed<T>(tile, a.get(), b.get(), c.get(), n); });
     rows.write("transposed", block, time, shape.gflops(time.median_ms));
 }
 
@@ -204,9 +205,9 @@ void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::
 int run_bench(const wb::Options& options) {
     BenchPlan plan;
     plan.quick = !options.full && options.blocks.empty();
-    const std::vector<long> orders = options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000,
-                                                                      9000, 10000}
-                                                  : std::vector<long>{1000, 2000, 8192};
+    const std::vector<long> orders =
+        options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}
+                     : std::vector<long>{1000, 2000, 8192};
     plan.shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     plan.tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     plan.precisions = precisions_from(options);
@@ -235,9 +236,12 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{kLesson, "tiled shared-memory matrix product, tile width 2..32, float and double",
-                              "square matrix orders n",
-                              {{"precision", "P", "float, double or both (default both)"},
-                               {"cpu-seconds", "S", "benchmark: measure the CPU baseline only where it takes at most S s (default 10, --full 120)"}}};
+    const wb::LessonInfo info{
+        kLesson,
+        "tiled shared-memory matrix product, tile width 2..32, float and double",
+        "square matrix orders n",
+        {{"precision", "P", "float, double or both (default both)"},
+         {"cpu-seconds", "S",
+          "benchmark: measure the CPU baseline only where it takes at most S s (default 10, --full 120)"}}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

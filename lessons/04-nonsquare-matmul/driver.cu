@@ -43,10 +43,12 @@ std::size_t worst_case_bytes(const wb::MatmulShape& s) {
     return wb::matmul_bytes(padded, sizeof(double)) + sizeof(double) * 2 * kLargestTile * (s.cols + s.inner + 2);
 }
 
-void require_fits(const wb::DeviceInfo& info, const std::vector<wb::MatmulShape>& shapes, const std::vector<int>& tiles) {
+void require_fits(const wb::DeviceInfo& info, const std::vector<wb::MatmulShape>& shapes,
+                  const std::vector<int>& tiles) {
     for (const auto& s : shapes) {
         wb::require_device_memory(worst_case_bytes(s), "the padded matrices");
-        for (int tile : tiles) wb::require_grid_fits(info, dim3(wb::blocks_for(s.cols, tile), wb::blocks_for(s.rows, tile)));
+        for (int tile : tiles)
+            wb::require_grid_fits(info, dim3(wb::blocks_for(s.cols, tile), wb::blocks_for(s.rows, tile)));
     }
 }
 
@@ -54,10 +56,13 @@ void require_fits(const wb::DeviceInfo& info, const std::vector<wb::MatmulShape>
 
 bool padded_is_usable(const PaddedProduct& d, const wb::MatmulShape& s, int tile) {
     const char* problem = nullptr;
-    if (!d.a || !d.b || !d.c) problem = "upload_padded returned no device matrices (TODO 1-4)";
-    else if (d.rows < s.rows || d.inner < s.inner || d.cols < s.cols || d.rows % tile || d.inner % tile || d.cols % tile)
+    if (!d.a || !d.b || !d.c)
+        problem = "upload_padded returned no device matrices (TODO 1-4)";
+    else if (d.rows < s.rows || d.inner < s.inner || d.cols < s.cols || d.rows % tile || d.inner % tile ||
+             d.cols % tile)
         problem = "the padded sizes must be n, m, p rounded up to multiples of the tile (TODO 1)";
-    else if (d.a_pitch < d.inner * sizeof(double) || d.b_pitch < d.cols * sizeof(double) || d.c_pitch < d.cols * sizeof(double))
+    else if (d.a_pitch < d.inner * sizeof(double) || d.b_pitch < d.cols * sizeof(double) ||
+             d.c_pitch < d.cols * sizeof(double))
         problem = "a pitch is shorter than a padded row (TODO 2)";
     if (problem) std::printf("  padded %s: %s\n", case_name(s, tile).c_str(), problem);
     return problem == nullptr;
@@ -106,8 +111,7 @@ bool check_notebook_case() {
 }
 
 std::vector<wb::MatmulShape> check_shapes() {
-    return {{1, 1, 1},    {61, 37, 53},   {60, 60, 60}, {4096, 3, 4096},
-            {3, 517, 5},  {64, 96, 128},  {128, 32, 64}};
+    return {{1, 1, 1}, {61, 37, 53}, {60, 60, 60}, {4096, 3, 4096}, {3, 517, 5}, {64, 96, 128}, {128, 32, 64}};
 }
 
 int run_check(const wb::Options& options) {
@@ -180,12 +184,12 @@ void bench_bounds(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem,
 
 int run_bench(const wb::Options& options) {
     const std::vector<wb::MatmulShape> quick = {{4096, 3, 4096}, {2049, 2049, 2049}, {3000, 2000, 5000}};
-    const std::vector<wb::MatmulShape> full = {{4096, 3, 4096},  {2049, 2049, 2049}, {3000, 2000, 5000},
+    const std::vector<wb::MatmulShape> full = {{4096, 3, 4096},   {2049, 2049, 2049},  {3000, 2000, 5000},
                                                {100, 10000, 100}, {10000, 100, 10000}, {4097, 4097, 4097},
                                                {8192, 8192, 8192}};
     const auto shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
-    const auto tiles = wb::square_tiles(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32},
-                                        kTileWidths);
+    const auto tiles =
+        wb::square_tiles(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32}, kTileWidths);
     const int repeats = options.repeat ? options.repeat : 3;
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
@@ -211,7 +215,9 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{kLesson, "non-square matrix product: zero padding versus bounds-checked tiles (double)",
-                              "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)", {}};
+    const wb::LessonInfo info{kLesson,
+                              "non-square matrix product: zero padding versus bounds-checked tiles (double)",
+                              "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)",
+                              {}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -21,11 +21,10 @@ const char* kLesson = "05-column-reduce";
 constexpr long kMaxColumns = 1024;  // the lesson is about tall, narrow matrices
 
 // The assignment's eight shapes, then 6,400,000 x 64 (the largest in the same family).
-const std::vector<Shape> kAssignmentShapes = {{160000, 8},  {1600000, 8},  {6400000, 8},
-                                              {160000, 32}, {1600000, 32}, {6400000, 32},
-                                              {160000, 64}, {1600000, 64}, {6400000, 64}};
+const std::vector<Shape> kAssignmentShapes = {{160000, 8},   {1600000, 8}, {6400000, 8},  {160000, 32}, {1600000, 32},
+                                              {6400000, 32}, {160000, 64}, {1600000, 64}, {6400000, 64}};
 // Awkward shapes: one row, one column, m not a multiple of 16 (or below 16), n = 1000.
-const std::vector<Shape> kAwkwardShapes = {{1, 1},       {1, 64},      {7, 8},    {1000, 1},
+const std::vector<Shape> kAwkwardShapes = {{1, 1},      {1, 64},      {7, 8},     {1000, 1},
                                            {160003, 8}, {100001, 32}, {4099, 13}, {20011, 1000}};
 
 // Every shape is M x N with N <= 1024 and a matrix the host can hold (twice, with the reference).
@@ -35,8 +34,10 @@ std::vector<Shape> shapes_from(const wb::Options& options, const std::vector<Sha
     const std::size_t host_bytes = wb::host_memory_bytes();
     for (const wb::RowsCols& size : wb::rows_by_cols(options, {}, "shape", "160000x8")) {
         if (size.cols > kMaxColumns)
-            wb::usage_error("--sizes: n = " + std::to_string(size.cols) + " columns; this lesson sums tall, narrow "
-                            "matrices with at most " + std::to_string(kMaxColumns) + " columns");
+            wb::usage_error("--sizes: n = " + std::to_string(size.cols) +
+                            " columns; this lesson sums tall, narrow "
+                            "matrices with at most " +
+                            std::to_string(kMaxColumns) + " columns");
         const std::size_t bytes = wb::checked_bytes(sizeof(double), size.rows, size.cols);
         if (host_bytes > 0 && bytes > host_bytes / 2) {
             char message[200];
@@ -90,7 +91,8 @@ int run_check(const wb::Options& options) {
         for (const Version& version : kVersions) {
             if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) {
                 std::printf("    %-19s skipped: its index arithmetic is only right for n = 8, 32, 64 "
-                            "(--high2-coverage %d shows why)\n", version.name, shape.n);
+                            "(--high2-coverage %d shows why)\n",
+                            version.name, shape.n);
                 continue;
             }
             const bool ok = run_and_compare(version, data, shape, reference, settings, true);
@@ -236,8 +238,12 @@ int run_bench(const wb::Options& options) {
 
 int main(int argc, char** argv) {
     const wb::LessonInfo info{
-        kLesson, "column sums of a tall, narrow row-major matrix of doubles, five ways", "matrix shapes MxN",
+        kLesson,
+        "column sums of a tall, narrow row-major matrix of doubles, five ways",
+        "matrix shapes MxN",
         {{"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
-         {"blocks-per-sm", "B", "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block (default 1024)"}}};
+         {"blocks-per-sm", "B",
+          "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block "
+          "(default 1024)"}}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

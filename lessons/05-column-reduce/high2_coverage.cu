@@ -44,12 +44,13 @@ void print_high2_coverage(int n) {
     const High2Coverage coverage = high2_coverage(m, n);
     if (coverage.divides_by_zero) {
         std::printf("high2 with n = %d: n / 8 = %d columns per block; the index arithmetic divides by zero "
-                    "(it needs 8 <= n <= 71)\n", n, n / kHigh2BlockX);
+                    "(it needs 8 <= n <= 71)\n",
+                    n, n / kHigh2BlockX);
     } else if (coverage.ok()) {
         std::printf("high2 with n = %d: every element is summed exactly once: correct\n", n);
     } else {
-        std::printf("high2 with n = %d (m = %lld): %lld elements never summed, %lld summed more than once: wrong\n",
-                    n, m, coverage.missing, coverage.repeated);
+        std::printf("high2 with n = %d (m = %lld): %lld elements never summed, %lld summed more than once: wrong\n", n,
+                    m, coverage.missing, coverage.repeated);
     }
 }
 

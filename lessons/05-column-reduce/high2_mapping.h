@@ -14,8 +14,8 @@ constexpr int kHigh2BlockY = 128;  ///< ... and 128 down (1024 threads)
 
 /// One thread's share of the work: rows [row_begin, row_end) of `column`.
 struct High2Work {
-    bool defined = false;  ///< false where the assignment's code divides by zero
-    int column = -1;       ///< the column this thread sums
+    bool defined = false;     ///< false where the assignment's code divides by zero
+    int column = -1;          ///< the column this thread sums
     long long row_begin = 0;  ///< first row
     long long row_end = 0;    ///< one past the last row
 };

@@ -17,8 +17,9 @@ Settings settings_from(const wb::Options& options) {
         const wb::Block2 block = options.blocks[0];
         const long threads = block.one_number ? block.x : block.threads();
         if (options.blocks.size() != 1 || (!block.one_number && block.y != 1) || threads > 1024)
-            wb::usage_error("--block: version 5 takes one-dimensional blocks of at most 1024 threads (e.g. --block 512); got " +
-                            block.str());
+            wb::usage_error(
+                "--block: version 5 takes one-dimensional blocks of at most 1024 threads (e.g. --block 512); got " +
+                block.str());
         settings.threads = static_cast<int>(threads);
     }
     settings.blocks_per_sm = static_cast<int>(options.get_long("blocks-per-sm", 0, 0, 64));
@@ -45,7 +46,8 @@ LaunchConfig run_version(Kind kind, int copy, const DeviceData& data, const Shap
         case Kind::split16: return column_sums_split16(matrix, sums, m, n);
         case Kind::high2: return column_sums_high2(matrix, sums, m, n);
         case Kind::cas: return column_sums_split16_cas(matrix, sums, m, n);
-        case Kind::bandwidth: return column_sums_bandwidth(matrix, sums, m, n, settings.threads, settings.blocks_per_sm);
+        case Kind::bandwidth:
+            return column_sums_bandwidth(matrix, sums, m, n, settings.threads, settings.blocks_per_sm);
         case Kind::cublas: wb::cublas_column_sums(matrix, m, n, data.ones.get(), sums); return LaunchConfig{};
     }
     return LaunchConfig{};

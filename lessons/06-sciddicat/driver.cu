@@ -102,8 +102,8 @@ std::vector<Case> check_cases(const wb::Options& options) {
     cases.push_back({input, static_cast<int>(options.get_long("steps", 300, 1, 100000))});
     const std::string tessina = tessina_prefix(options);
     if (!tessina.empty())
-        cases.push_back({sciddicat::read_terrain(tessina),
-                         static_cast<int>(options.get_long("tessina-steps", 100, 1, 100000))});
+        cases.push_back(
+            {sciddicat::read_terrain(tessina), static_cast<int>(options.get_long("tessina-steps", 100, 1, 100000))});
     else
         std::printf("tessina grid not found (--data-dir '%s'): checking the synthetic grid only\n",
                     options.get("data-dir", "").c_str());
@@ -156,8 +156,8 @@ void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, co
                 empty_graph.median_ms);
 
     wb::BenchRow& shared = rows.shared();
-    shared.shape = std::to_string(terrain.header.rows) + "x" + std::to_string(terrain.header.cols) + "x" +
-                   std::to_string(steps);
+    shared.shape =
+        std::to_string(terrain.header.rows) + "x" + std::to_string(terrain.header.cols) + "x" + std::to_string(steps);
     shared.n = terrain.header.rows;
     shared.ceiling_rate = mcells(empty.median_ms);
     shared.baseline = serial.name;
@@ -234,7 +234,9 @@ int run_bench(const wb::Options& options) {
 
 int main(int argc, char** argv) {
     const wb::LessonInfo info{
-        kLesson, "SciddicaT debris flow: the report's four CUDA versions, then a fused step", "(unused)",
+        kLesson,
+        "SciddicaT debris flow: the report's four CUDA versions, then a fused step",
+        "(unused)",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
          {"steps", "N", "check: steps on --input (default 300)"},

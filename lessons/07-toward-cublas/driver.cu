@@ -107,8 +107,8 @@ int run_check(const wb::Options& options) {
         std::printf(" n=%d, reference: %s\n", n, exact ? "long double on the CPU" : "cuBLAS DGEMM");
         for (const wb::Version<KernelLaunch>& kernel : kernels) {
             const std::vector<double> c = run_padded(kernel, problem);
-            const wb::CompareReport report = wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()),
-                                                         tol, problem.scale.data());
+            const wb::CompareReport report =
+                wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
             std::printf("  %-20s ", kernel.name.c_str());
             wb::print_report(report, "C", n);
             tally.record(report.ok());
@@ -120,8 +120,8 @@ int run_check(const wb::Options& options) {
 // ---- bench -------------------------------------------------------------------------------
 
 // One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel.
-void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<KernelLaunch>>& kernels,
-                 std::uint64_t seed, int repeats, const std::string& device) {
+void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<KernelLaunch>>& kernels, std::uint64_t seed,
+                 int repeats, const std::string& device) {
     const wb::MatmulShape shape{n, n, n};
     const std::size_t count = static_cast<std::size_t>(n) * n;
     wb::require_device_memory(6 * count * sizeof(double), "the benchmark's matrices");
@@ -169,7 +169,8 @@ int run_bench(const wb::Options& options) {
     const std::vector<int> orders =
         options.full ? orders_from(options, {1024, 2048, 4096, 6144, 8192}) : orders_from(options, {8192});
     for (int n : orders)
-        if (n % 128 != 0) wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
+        if (n % 128 != 0)
+            wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
     const std::vector<wb::Version<KernelLaunch>> kernels = selected_kernels(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat ? options.repeat : 5;
@@ -185,7 +186,9 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson, "double-precision matrix product, step by step toward cuBLAS", "matrix orders n",
+    wb::LessonInfo info{kLesson,
+                        "double-precision matrix product, step by step toward cuBLAS",
+                        "matrix orders n",
                         {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 8)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

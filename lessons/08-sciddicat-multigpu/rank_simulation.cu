@@ -61,8 +61,8 @@ void RankSimulation::run_exchange_only(int steps) {
 std::vector<double> RankSimulation::owned_thickness() {
     WB_CUDA_CHECK(cudaStreamSynchronize(compute_.get()));
     std::vector<double> owned(static_cast<std::size_t>(sub_.owned.count()) * sub_.cols);
-    WB_CUDA_CHECK(cudaMemcpy(owned.data(), sub_.row(grid_.sh, kHaloRows), owned.size() * sizeof(double),
-                             cudaMemcpyDeviceToHost));
+    WB_CUDA_CHECK(
+        cudaMemcpy(owned.data(), sub_.row(grid_.sh, kHaloRows), owned.size() * sizeof(double), cudaMemcpyDeviceToHost));
     return owned;
 }
 

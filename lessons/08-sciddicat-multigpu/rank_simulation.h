@@ -17,8 +17,8 @@ class RankSimulation {
 public:
     /// Uploads this rank's band of the global sz and sh (rows x cols); `comm` may be null when
     /// sub.ranks == 1. With `overlap`, each step exchanges the halos while the interior is updated.
-    RankSimulation(const Subdomain& sub, const std::vector<double>& sz, const std::vector<double>& sh,
-                   ncclComm_t comm, bool overlap);
+    RankSimulation(const Subdomain& sub, const std::vector<double>& sz, const std::vector<double>& sh, ncclComm_t comm,
+                   bool overlap);
     ~RankSimulation();
     RankSimulation(const RankSimulation&) = delete;
     RankSimulation& operator=(const RankSimulation&) = delete;

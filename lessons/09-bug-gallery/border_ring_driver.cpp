@@ -96,8 +96,8 @@ int run_check(const wb::Options& options) {
     std::vector<double> flows(count), zeros(count, 0.0);
     wb::poison(flows);  // what a fresh allocation may hold
     init_flows(flows.data(), rows, cols);
-    const wb::CompareReport init_report = wb::compare(flows.data(), zeros.data(), static_cast<long>(count),
-                                                      wb::Tolerance{0.0, 0.0});
+    const wb::CompareReport init_report =
+        wb::compare(flows.data(), zeros.data(), static_cast<long>(count), wb::Tolerance{0.0, 0.0});
     std::printf("  after init_flows: ");
     print_first_flow(init_report, rows, cols);
 
@@ -105,8 +105,8 @@ int run_check(const wb::Options& options) {
     run_steps(yours, flows, steps);
     run_steps(reference, zeros, steps);
     // The same arithmetic in the same order: the results must agree exactly.
-    const wb::CompareReport run_report = wb::compare(yours.h.data(), reference.h.data(),
-                                                     static_cast<long>(yours.h.size()), wb::Tolerance{0.0, 0.0});
+    const wb::CompareReport run_report =
+        wb::compare(yours.h.data(), reference.h.data(), static_cast<long>(yours.h.size()), wb::Tolerance{0.0, 0.0});
     std::printf("  after %d steps:  ", steps);
     wb::print_report(run_report, "Sh", cols);
     wb::CheckTally tally("09-bug-gallery");
@@ -119,7 +119,8 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"09-bug-gallery border-ring", "SciddicaT outflow buffers whose border is never set",
+    const wb::LessonInfo info{"09-bug-gallery border-ring",
+                              "SciddicaT outflow buffers whose border is never set",
                               "grid RxC (rows x columns, at least 3x3)",
                               {{"steps", "N", "steps of the simulation (default 20)"}}};
     return wb::lesson_main(argc, argv, info, run_check, nullptr);

@@ -14,8 +14,7 @@ namespace {
 constexpr long kLargestElements = 1L << 28;  // 2 GiB of doubles
 
 std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
-    const auto shapes =
-        wb::rows_by_cols(options, {{160000, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
+    const auto shapes = wb::rows_by_cols(options, {{160000, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
     for (const wb::RowsCols& shape : shapes)
         if (shape.rows * shape.cols > kLargestElements)
             wb::usage_error("--sizes: " + shape.str() + " is too large (at most " + std::to_string(kLargestElements) +
@@ -54,7 +53,9 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{std::string("09-bug-gallery ") + WORKBOOK_PROGRAM, "column sums of an m x n matrix",
-                              "matrix shapes MxN (rows x columns)", {}};
+    const wb::LessonInfo info{std::string("09-bug-gallery ") + WORKBOOK_PROGRAM,
+                              "column sums of an m x n matrix",
+                              "matrix shapes MxN (rows x columns)",
+                              {}};
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

@@ -44,7 +44,7 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"09-bug-gallery early-return", "a tiled product that returns early around a barrier",
-                              "matrix orders n", {}};
+    const wb::LessonInfo info{
+        "09-bug-gallery early-return", "a tiled product that returns early around a barrier", "matrix orders n", {}};
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

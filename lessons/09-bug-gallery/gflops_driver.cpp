@@ -13,15 +13,14 @@ namespace {
 struct PublishedPoint {
     const char* what;
     long n;
-    double seconds;        // the raw time the report printed
-    double printed_rate;   // the rate it printed beside that time (2 decimals)
+    double seconds;       // the raw time the report printed
+    double printed_rate;  // the rate it printed beside that time (2 decimals)
 };
 
 // From data/seed000/matmul-report.csv (double precision, times in seconds).
 const PublishedPoint kPoints[] = {
-    {"CPU", 1000, 0.95, 2.11},          {"CPU", 10000, 900.87, 2.22},
-    {"GPU 32x32", 4000, 0.79, 161.91}, {"GPU 32x32", 10000, 11.17, 179.01},
-    {"one operation per ns", 1, 2e-9, 1.0},
+    {"CPU", 1000, 0.95, 2.11},           {"CPU", 10000, 900.87, 2.22},           {"GPU 32x32", 4000, 0.79, 161.91},
+    {"GPU 32x32", 10000, 11.17, 179.01}, {"one operation per ns", 1, 2e-9, 1.0},
 };
 
 int run_check(const wb::Options& options) {
@@ -32,8 +31,8 @@ int run_check(const wb::Options& options) {
     for (const PublishedPoint& point : kPoints) {
         got.push_back(gflops_of_matmul(point.n, point.seconds));
         expected.push_back(2.0 * point.n * point.n * point.n / point.seconds / 1e9);
-        std::printf("  %-22s n=%-6ld t=%-10g s  printed %-8.2f computed %.2f\n", point.what, point.n,
-                    point.seconds, point.printed_rate, got.back());
+        std::printf("  %-22s n=%-6ld t=%-10g s  printed %-8.2f computed %.2f\n", point.what, point.n, point.seconds,
+                    point.printed_rate, got.back());
     }
     // The formula is exact up to the rounding of a few divisions.
     const wb::CompareReport report =
@@ -48,7 +47,9 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"09-bug-gallery gflops-unit", "a GFLOP/s figure that is off by a power of ten",
-                              "not used (the check uses the report's points)", {}};
+    const wb::LessonInfo info{"09-bug-gallery gflops-unit",
+                              "a GFLOP/s figure that is off by a power of ten",
+                              "not used (the check uses the report's points)",
+                              {}};
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

@@ -58,8 +58,8 @@ int run_check(const wb::Options& options) {
                           }};
     const double reported_ms = time_the_kernel(steps, watch);
 
-    const std::vector<std::string> expected_order = {kAllocate.name, kCopyInputs.name, kMultiply.name,
-                                                     kCopyResult.name, kRelease.name};
+    const std::vector<std::string> expected_order = {kAllocate.name, kCopyInputs.name, kMultiply.name, kCopyResult.name,
+                                                     kRelease.name};
     std::printf("  steps run:      %s\n", joined(run.order).c_str());
     std::printf("  inside the timed region: %s\n", joined(run.timed).c_str());
     wb::CheckTally tally("09-bug-gallery");
@@ -76,7 +76,7 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"09-bug-gallery timed-region", "a kernel time that includes allocation and copies",
-                              "not used", {}};
+    const wb::LessonInfo info{
+        "09-bug-gallery timed-region", "a kernel time that includes allocation and copies", "not used", {}};
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

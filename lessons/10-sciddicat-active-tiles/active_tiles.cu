@@ -136,8 +136,8 @@ __device__ void read_thickness(LoadedCell& v, const double* sh_in, int cols) {
 
 // Both at once, where nothing is left to read before the wait.
 template <int TX, int TY, int K>
-__device__ LoadedCell load_cell(int tile, RegionCell cell, int tiles_x, const double* sz, const double* sh_in,
-                                int rows, int cols) {
+__device__ LoadedCell load_cell(int tile, RegionCell cell, int tiles_x, const double* sz, const double* sh_in, int rows,
+                                int cols) {
     LoadedCell v = locate_cell<TX, TY, K>(tile, cell, tiles_x, sz, rows, cols);
     read_thickness(v, sh_in, cols);
     return v;
@@ -247,7 +247,7 @@ __global__ void __launch_bounds__(Region<TX, TY, K>::kThreads)
     wait_for_previous_launch();
     const int taken = *slots.taken;
     read_thickness(loaded, sh_in, cols);  // in flight with `taken`
-    if (tile < 0 && slot < taken) {  // given during the previous launch
+    if (tile < 0 && slot < taken) {       // given during the previous launch
         tile = slots.tile[slot];
         loaded = load_cell<TX, TY, K>(tile, cell, tiles_x, sz, sh_in, rows, cols);
     }
@@ -336,8 +336,7 @@ void launch_active(const DeviceGrid& g, const TileSlots& slots, const double* in
         config.numAttrs = 1;
     }
     WB_CUDA_CHECK(cudaLaunchKernelEx(&config, active_tiles_kernel<TX, TY, K>, g.sz, static_cast<const double*>(in), out,
-                                     slots, g.rows, g.cols, tiles_along(g.cols, TX), tiles_along(g.rows, TY),
-                                     steps));
+                                     slots, g.rows, g.cols, tiles_along(g.cols, TX), tiles_along(g.rows, TY), steps));
     WB_CHECK_LAUNCH("active_tiles_kernel");
 }
 
@@ -358,7 +357,7 @@ constexpr Instance instance() {
 }
 
 const Instance kInstances[] = {instance<20, 8, 3>(), instance<16, 12, 3>(), instance<12, 8, 3>(),
-                               instance<16, 8, 2>(),  instance<8, 8, 2>(),   instance<16, 16, 4>()};
+                               instance<16, 8, 2>(), instance<8, 8, 2>(),   instance<16, 16, 4>()};
 
 // The kernel of a shape from active_tile_shapes().
 const Instance& instance_for(const MultistepShape& shape) {
@@ -395,7 +394,7 @@ void active_tiles_prepare(const DeviceGrid& g, const MultistepShape& shape, cons
     WB_CUDA_CHECK(cudaMemcpyAsync(g.sh_next, g.sh, n * sizeof(double), cudaMemcpyDeviceToDevice, stream));
     const int capacity = most_tiles(g.rows, g.cols);
     const TileSlots slots = slots_in(s.slots, capacity);
-    WB_CUDA_CHECK(cudaMemsetAsync(s.slots, 0, slots_bytes(capacity), stream));  // no tile placed
+    WB_CUDA_CHECK(cudaMemsetAsync(s.slots, 0, slots_bytes(capacity), stream));         // no tile placed
     WB_CUDA_CHECK(cudaMemsetAsync(slots.tile, 0xff, capacity * sizeof(int), stream));  // every slot free (-1)
     const int tiles_x = tiles_along(g.cols, shape.tile_x), tiles_y = tiles_along(g.rows, shape.tile_y);
     first_slots_kernel<<<tiles_x * tiles_y, shape.tile_x * shape.tile_y, 0, stream>>>(

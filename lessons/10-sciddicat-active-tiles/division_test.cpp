@@ -84,8 +84,8 @@ int check_outflows(std::mt19937_64& rng) {
     // an infinite sum makes divide_by_count NaN (its remainder is inf - inf) while cell_outflows
     // may eliminate the infinite level first.
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    const double special[][6] = {{1.0, 5.0, nan, 3.0, 4.0, 5.0}, {nan, 5.0, 1.0, 3.0, 4.0, 5.0},
-                                 {2.0, 5.0, 5.0, 5.0, 5.0, 5.0}, {0.0, 5.0, 5.0, 5.0, 5.0, 5.0},
+    const double special[][6] = {{1.0, 5.0, nan, 3.0, 4.0, 5.0},  {nan, 5.0, 1.0, 3.0, 4.0, 5.0},
+                                 {2.0, 5.0, 5.0, 5.0, 5.0, 5.0},  {0.0, 5.0, 5.0, 5.0, 5.0, 5.0},
                                  {-1.0, 5.0, 4.0, 6.0, 4.0, 6.0}, {1.0, nan, 4.0, 6.0, 4.0, 6.0}};
     for (const double* c : special) wrong += compare_outflows(c[0], c[1], c + 2, wrong == 0);
     const int cells = draws + static_cast<int>(sizeof(special) / sizeof(special[0]));

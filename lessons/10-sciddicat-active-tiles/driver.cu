@@ -75,13 +75,15 @@ public:
     ActiveTileState tiles() const { return {slots_.get()}; }  // active tiles' slots
 
 private:
-
     // One launch: min(steps, chunk) steps from `in` into `out`.
     void launch(const Config& c, const double* in, double* out, int steps) {
         const sciddicat::DeviceGrid g = terrain_.grid();
-        if (c.kind == Kind::multistep) multistep_launch(g, c.shape, in, out, steps, stream());
-        else if (c.kind == Kind::active_tiles) active_tiles_launch(g, c.shape, tiles(), in, out, steps, stream());
-        else sciddicat::launch_fused_step(g, in, out, 0, g.rows, stream());
+        if (c.kind == Kind::multistep)
+            multistep_launch(g, c.shape, in, out, steps, stream());
+        else if (c.kind == Kind::active_tiles)
+            active_tiles_launch(g, c.shape, tiles(), in, out, steps, stream());
+        else
+            sciddicat::launch_fused_step(g, in, out, 0, g.rows, stream());
     }
 
     // kGraphLaunches launches (sh -> sh_next -> sh ...) captured once into an executable graph.
@@ -122,13 +124,18 @@ std::vector<Case> check_cases(const wb::Options& options) {
     const std::string data_dir = options.get("data-dir", ""), tessina = data_dir + "/sciddicat/tessina";
     std::vector<Case> cases;
     for (const std::string& grid : wb::split(options.get("grids", "synthetic,corner,large,tessina"), ',')) {
-        if (grid == "synthetic") cases.push_back({sciddicat::read_terrain(SCIDDICAT_DEFAULT_INPUT), steps});
-        else if (grid == "corner") cases.push_back({sciddicat::read_terrain(LESSON_TESTDATA "/corner"), 20});
-        else if (grid == "large") cases.push_back({sciddicat::make_synthetic_terrain(610, 496, options.seed), 600});
-        else if (grid != "tessina") wb::usage_error("--grids: unknown grid '" + grid + "'");
+        if (grid == "synthetic")
+            cases.push_back({sciddicat::read_terrain(SCIDDICAT_DEFAULT_INPUT), steps});
+        else if (grid == "corner")
+            cases.push_back({sciddicat::read_terrain(LESSON_TESTDATA "/corner"), 20});
+        else if (grid == "large")
+            cases.push_back({sciddicat::make_synthetic_terrain(610, 496, options.seed), 600});
+        else if (grid != "tessina")
+            wb::usage_error("--grids: unknown grid '" + grid + "'");
         else if (!data_dir.empty() && sciddicat::terrain_exists(tessina))
             cases.push_back({sciddicat::read_terrain(tessina), 100});
-        else std::printf("tessina grid not found (--data-dir '%s'): left out\n", data_dir.c_str());
+        else
+            std::printf("tessina grid not found (--data-dir '%s'): left out\n", data_dir.c_str());
     }
     return cases;
 }
@@ -233,7 +240,10 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson, "SciddicaT on the tiles the debris can reach: multistep and active tiles", "(unused)",
+    wb::LessonInfo info{
+        kLesson,
+        "SciddicaT on the tiles the debris can reach: multistep and active tiles",
+        "(unused)",
         {{"input", "PREFIX", "check: this grid only (PREFIX_header.txt/_dem.txt/_source.txt)"},
          {"grids", "LIST", "check: synthetic,corner,large,tessina (default: all; tessina when found)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},

@@ -36,8 +36,10 @@ SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double 
     int rank[5] = {0, 0, 0, 0, 0};  // how many of the five come before u[k]
     for (int k = 0; k < 5; ++k)
         for (int l = k + 1; l < 5; ++l) {
-            if (u[k] <= u[l]) ++rank[l];
-            else ++rank[k];
+            if (u[k] <= u[l])
+                ++rank[l];
+            else
+                ++rank[k];
         }
     // The average a round computes when the j lowest are left: m plus each of them, in index
     // order. One left: no division (x / 1 is x); five left: no choice.
@@ -67,12 +69,16 @@ SCIDDICAT_HD inline void cell_outflows_by_rank(double h, double z, const double 
         return static_cast<unsigned>(passing < j ? passing : j) << (3 * j);
     };
     const unsigned lowest_stays = !(lowest1 <= lowest_value) ? 1u << 3 : 0u;  // min(1, below(1))
-    const unsigned next_left = lowest_stays | step_from(2, lowest2) | step_from(3, lowest3) |
-                               step_from(4, lowest4) | static_cast<unsigned>(below(lowest5)) << 15;
+    const unsigned next_left = lowest_stays | step_from(2, lowest2) | step_from(3, lowest3) | step_from(4, lowest4) |
+                               static_cast<unsigned>(below(lowest5)) << 15;
     int left = 5;
     for (int round = 0; round < 5; ++round) left = next_left >> (3 * left) & 7;
-    const double average = left == 5 ? lowest5 : left == 4 ? lowest4 : left == 3 ? lowest3 : left == 2 ? lowest2
-                         : left == 1 ? lowest1 : m;
+    const double average = left == 5   ? lowest5
+                           : left == 4 ? lowest4
+                           : left == 3 ? lowest3
+                           : left == 2 ? lowest2
+                           : left == 1 ? lowest1
+                                       : m;
     for (int k = 1; k < 5; ++k) flow[k - 1] = rank[k] < left ? (average - u[k]) * kDamping : 0.0;  // not eliminated
 }
 

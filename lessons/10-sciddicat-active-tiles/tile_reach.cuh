@@ -37,8 +37,7 @@ __device__ inline unsigned source_bits(int y, int x, int tile_x, int tile_y, int
 // source_bits over its cells): thread c = 0..8 looks at the neighbour (c / 3 - 1, c % 3 - 1),
 // the tile itself for c = 4, and gives it a slot if those sources can reach it and it has none
 // yet. The first thread to flag a tile gives it the slot.
-__device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y,
-                                     const TileSlots& slots) {
+__device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y, const TileSlots& slots) {
     const int dy = c / 3 - 1, dx = c % 3 - 1;
     // >>> TODO 2: a neighbour is reached when the tile is wet and has sources near every edge the two share
     // `needed`: the bits that `bits` must all hold for the tile at (dy, dx) from this one to be

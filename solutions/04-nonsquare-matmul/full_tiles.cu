@@ -11,8 +11,8 @@
 #include <cstdlib>
 
 template <int TILE>
-__global__ void matmul_full_tiles_kernel(const double* a, std::size_t lda, const double* b, std::size_t ldb,
-                                         double* c, std::size_t ldc, int inner) {
+__global__ void matmul_full_tiles_kernel(const double* a, std::size_t lda, const double* b, std::size_t ldb, double* c,
+                                         std::size_t ldc, int inner) {
     __shared__ double a_tile[TILE][TILE];
     __shared__ double b_tile[TILE][TILE];
     const int tx = threadIdx.x;

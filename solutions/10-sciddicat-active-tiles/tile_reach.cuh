@@ -17,8 +17,8 @@ struct TileSlots {
 // The bits of a source at row y, column x of a tile_x x tile_y tile, for a reach of `reach` cells.
 __device__ inline unsigned source_bits(int y, int x, int tile_x, int tile_y, int reach) {
     // >>> TODO 1: a source makes its tile wet, and is near every edge that lies within reach
-    return kWet | (y < reach ? kNearNorth : 0) | (y >= tile_y - reach ? kNearSouth : 0) |
-           (x < reach ? kNearWest : 0) | (x >= tile_x - reach ? kNearEast : 0);
+    return kWet | (y < reach ? kNearNorth : 0) | (y >= tile_y - reach ? kNearSouth : 0) | (x < reach ? kNearWest : 0) |
+           (x >= tile_x - reach ? kNearEast : 0);
     // <<< TODO 1
 }
 
@@ -26,12 +26,16 @@ __device__ inline unsigned source_bits(int y, int x, int tile_x, int tile_y, int
 // source_bits over its cells): thread c = 0..8 looks at the neighbour (c / 3 - 1, c % 3 - 1),
 // the tile itself for c = 4, and gives it a slot if those sources can reach it and it has none
 // yet. The first thread to flag a tile gives it the slot.
-__device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y,
-                                     const TileSlots& slots) {
+__device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y, const TileSlots& slots) {
     const int dy = c / 3 - 1, dx = c % 3 - 1;
     // >>> TODO 2: a neighbour is reached when the tile is wet and has sources near every edge the two share
-    const unsigned needed = kWet | (dy < 0 ? kNearNorth : dy > 0 ? kNearSouth : 0) |
-                            (dx < 0 ? kNearWest : dx > 0 ? kNearEast : 0);
+    const unsigned needed = kWet |
+                            (dy < 0   ? kNearNorth
+                             : dy > 0 ? kNearSouth
+                                      : 0) |
+                            (dx < 0   ? kNearWest
+                             : dx > 0 ? kNearEast
+                                      : 0);
     // <<< TODO 2
     const int y = tile / tiles_x + dy, x = tile % tiles_x + dx;
     if ((bits & needed) != needed || y < 0 || y >= tiles_y || x < 0 || x >= tiles_x) return;

@@ -40,8 +40,8 @@ struct ExtraOption {
 
 /// What a lesson tells the parser about itself (for --help and defaults).
 struct LessonInfo {
-    std::string name;     ///< e.g. "02-naive-matmul"
-    std::string summary;  ///< one line
+    std::string name;                          ///< e.g. "02-naive-matmul"
+    std::string summary;                       ///< one line
     std::string sizes_help = "matrix orders";  ///< what --sizes means for this lesson
     std::vector<ExtraOption> extra;            ///< the lesson's own options
     bool accepts_block = true;                 ///< false: --block is an error (the lesson fixes its blocks)
@@ -51,14 +51,14 @@ struct LessonInfo {
 struct Options {
     /// What the program does.
     enum class Mode { check, bench };
-    Mode mode = Mode::check;  ///< --check (default) or --bench
-    std::vector<std::vector<long>> sizes;  ///< empty: the lesson's default
-    std::vector<Block2> blocks;            ///< empty: the lesson's default
-    int repeat = 0;                        ///< 0: the lesson's default
-    std::uint64_t seed = 0;                ///< seed of the random inputs
-    std::string out;                       ///< CSV path for --bench (may be empty)
-    bool full = false;                     ///< --full: the long sweep
-    std::string command_line;              ///< the whole command, for CSV headers
+    Mode mode = Mode::check;                   ///< --check (default) or --bench
+    std::vector<std::vector<long>> sizes;      ///< empty: the lesson's default
+    std::vector<Block2> blocks;                ///< empty: the lesson's default
+    int repeat = 0;                            ///< 0: the lesson's default
+    std::uint64_t seed = 0;                    ///< seed of the random inputs
+    std::string out;                           ///< CSV path for --bench (may be empty)
+    bool full = false;                         ///< --full: the long sweep
+    std::string command_line;                  ///< the whole command, for CSV headers
     std::map<std::string, std::string> extra;  ///< the lesson's own options, by name
 
     /// True when the lesson option was given.

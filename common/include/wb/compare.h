@@ -31,21 +31,20 @@ Tolerance summation_tolerance(long terms) {
 
 /// What a comparison found.
 struct CompareReport {
-    long total = 0;  ///< elements compared
-    long wrong = 0;  ///< elements outside the tolerance
-    long first_wrong = -1;  ///< linear index of the first wrong element, -1 if none
+    long total = 0;               ///< elements compared
+    long wrong = 0;               ///< elements outside the tolerance
+    long first_wrong = -1;        ///< linear index of the first wrong element, -1 if none
     double first_got = 0.0;       ///< value of the first wrong element
     double first_expected = 0.0;  ///< what it should have been
     double max_abs_error = 0.0;   ///< largest |got - expected|
-    double max_rel_error = 0.0;  ///< relative to the element's scale
+    double max_rel_error = 0.0;   ///< relative to the element's scale
     /// True when something was compared and nothing was wrong.
     bool ok() const { return wrong == 0 && total > 0; }
 };
 
 /// Compares `count` elements. `scale` may be null (then |expected| is used).
 template <class T, class R>
-CompareReport compare(const T* got, const R* expected, long count, Tolerance tol,
-                      const double* scale = nullptr) {
+CompareReport compare(const T* got, const R* expected, long count, Tolerance tol, const double* scale = nullptr) {
     CompareReport report;
     report.total = count;
     for (long i = 0; i < count; ++i) {

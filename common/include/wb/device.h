@@ -12,20 +12,20 @@ namespace wb {
 
 /// What a lesson needs to know about the GPU it runs on.
 struct DeviceInfo {
-    int id = 0;                        ///< CUDA device index
-    std::string name;                  ///< e.g. "NVIDIA H100 80GB HBM3"
-    int cc_major = 0;                  ///< compute capability, major
-    int cc_minor = 0;                  ///< compute capability, minor
-    int sm_count = 0;                  ///< streaming multiprocessors
-    int warp_size = 32;                ///< threads per warp
-    int max_threads_per_block = 0;     ///< 1024 on current GPUs
-    int max_block_dim[3] = {0, 0, 0};  ///< per-dimension block limit
-    int max_grid_dim[3] = {0, 0, 0};   ///< per-dimension grid limit
+    int id = 0;                                  ///< CUDA device index
+    std::string name;                            ///< e.g. "NVIDIA H100 80GB HBM3"
+    int cc_major = 0;                            ///< compute capability, major
+    int cc_minor = 0;                            ///< compute capability, minor
+    int sm_count = 0;                            ///< streaming multiprocessors
+    int warp_size = 32;                          ///< threads per warp
+    int max_threads_per_block = 0;               ///< 1024 on current GPUs
+    int max_block_dim[3] = {0, 0, 0};            ///< per-dimension block limit
+    int max_grid_dim[3] = {0, 0, 0};             ///< per-dimension grid limit
     std::size_t shared_mem_per_block = 0;        ///< default limit (48 KiB)
     std::size_t shared_mem_per_block_optin = 0;  ///< limit after cudaFuncSetAttribute
-    std::size_t global_mem = 0;        ///< device memory, bytes
-    std::size_t l2_bytes = 0;          ///< L2 cache, bytes
-    int memory_bus_bits = 0;           ///< memory bus width
+    std::size_t global_mem = 0;                  ///< device memory, bytes
+    std::size_t l2_bytes = 0;                    ///< L2 cache, bytes
+    int memory_bus_bits = 0;                     ///< memory bus width
 };
 
 /// Returns the device's properties, or prints "SKIP: no usable CUDA GPU (...)" and exits with

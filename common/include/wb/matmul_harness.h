@@ -104,8 +104,8 @@ bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, c
 /// nothing to any dot product, so the n x n corner of the padded C is A * B.
 template <class T>
 struct PaddedSquare {
-    int order;   ///< n
-    int padded;  ///< n rounded up to the multiple
+    int order;          ///< n
+    int padded;         ///< n rounded up to the multiple
     DeviceBuffer<T> a;  ///< A, zero-padded to padded x padded
     DeviceBuffer<T> b;  ///< B, zero-padded to padded x padded
     DeviceBuffer<T> c;  ///< the padded product; its n x n corner is A * B
@@ -114,7 +114,9 @@ struct PaddedSquare {
     PaddedSquare(const MatmulProblem<T>& problem, int multiple)
         : order(static_cast<int>(problem.shape.rows)),
           padded(static_cast<int>(round_up(order, multiple))),
-          a(count()), b(count()), c(count()) {
+          a(count()),
+          b(count()),
+          c(count()) {
         a.zero();
         b.zero();
         copy_in(a.get(), problem.a.data());
@@ -138,9 +140,9 @@ private:
 /// cuBLAS GEMM on the shape, measured in the same run as the lesson's kernels: the ceiling
 /// every row of a matrix-product benchmark is compared with.
 struct GemmCeiling {
-    std::string name;      ///< "cublas-dgemm" or "cublas-sgemm"
-    TimingStats time;      ///< kernel time, no transfers
-    double gflops = 0.0;   ///< 2 rows inner cols / median time
+    std::string name;     ///< "cublas-dgemm" or "cublas-sgemm"
+    TimingStats time;     ///< kernel time, no transfers
+    double gflops = 0.0;  ///< 2 rows inner cols / median time
 };
 
 /// Times cuBLAS on random inputs of `shape` (device buffers of its own) and writes no CSV row.

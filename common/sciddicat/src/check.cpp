@@ -21,8 +21,8 @@ bool check_against_serial(const std::vector<double>& got, const std::vector<doub
     // Tolerance: the model has no a*b+c that FMA contraction could change except (a-b)*0.5 added
     // to a sum, where the product by 0.5 is exact; GPU and CPU results agree to the last bit in
     // practice. 1e-9 m leaves room for a different p_r (one rounding per step, 4000 steps).
-    const wb::CompareReport report = wb::compare(got.data(), expected.data(), static_cast<long>(got.size()),
-                                                 wb::Tolerance{1e-9, 1e-12});
+    const wb::CompareReport report =
+        wb::compare(got.data(), expected.data(), static_cast<long>(got.size()), wb::Tolerance{1e-9, 1e-12});
     std::printf("      Sh vs serial: ");
     wb::print_report(report, "Sh", cols);
     const double v0 = total_volume(initial), v1 = total_volume(got);
@@ -37,7 +37,8 @@ bool check_against_serial(const std::vector<double>& got, const std::vector<doub
             if (!(got[k] >= -1e-10)) ++negative;
         }
     std::printf("      volume %.9g -> %.9g (relative drift %.1e, limit 1e-9) %s; border cells changed: %ld; "
-                "negative cells: %ld\n", v0, v1, drift, volume_ok ? "ok" : "WRONG", border_changed, negative);
+                "negative cells: %ld\n",
+                v0, v1, drift, volume_ok ? "ok" : "WRONG", border_changed, negative);
     return report.ok() && volume_ok && border_changed == 0 && negative == 0;
 }
 

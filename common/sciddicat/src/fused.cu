@@ -73,8 +73,8 @@ dim3 fused_step_grid(int cols, int begin, int end) {
 void launch_fused_step(const DeviceGrid& grid, const double* sh_in, double* sh_out, int begin, int end,
                        cudaStream_t stream) {
     if (end <= begin) return;
-    fused_step_kernel<<<fused_step_grid(grid.cols, begin, end), dim3(kTX, kTY), 0, stream>>>(grid, sh_in, sh_out,
-                                                                                             begin, end);
+    fused_step_kernel<<<fused_step_grid(grid.cols, begin, end), dim3(kTX, kTY), 0, stream>>>(grid, sh_in, sh_out, begin,
+                                                                                             end);
     WB_CHECK_LAUNCH("fused_step_kernel");
 }
 

@@ -145,8 +145,9 @@ std::vector<double> read_values(const std::string& path, const Header& header) {
         if (rows_read == header.rows)
             fail(path, number, "more than the header's " + std::to_string(header.rows) + " rows");
         if (static_cast<int>(tokens.size()) != header.cols)
-            fail(path, number, "expected " + std::to_string(header.cols) + " numbers (ncols), found " +
-                                   std::to_string(tokens.size()));
+            fail(
+                path, number,
+                "expected " + std::to_string(header.cols) + " numbers (ncols), found " + std::to_string(tokens.size()));
         for (std::size_t t = 0; t < tokens.size(); ++t) {
             double value = 0.0;
             if (!parse_number(tokens[t], value))
@@ -156,12 +157,14 @@ std::vector<double> read_values(const std::string& path, const Header& header) {
         ++rows_read;
     }
     if (rows_read != header.rows)
-        fail(path, number, "expected " + std::to_string(header.rows) + " rows (nrows), found " + std::to_string(rows_read));
+        fail(path, number,
+             "expected " + std::to_string(header.rows) + " rows (nrows), found " + std::to_string(rows_read));
     return values;
 }
 
 bool terrain_exists(const std::string& prefix) {
-    return file_exists(prefix + "_header.txt") && file_exists(prefix + "_dem.txt") && file_exists(prefix + "_source.txt");
+    return file_exists(prefix + "_header.txt") && file_exists(prefix + "_dem.txt") &&
+           file_exists(prefix + "_source.txt");
 }
 
 Terrain read_terrain(const std::string& prefix) {

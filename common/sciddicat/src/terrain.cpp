@@ -25,10 +25,10 @@ Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed) {
         const double y = static_cast<double>(i) / (rows - 1);  // 0 at the top (north), 1 at the bottom
         for (int j = 0; j < cols; ++j) {
             const double x = static_cast<double>(j) / (cols - 1);
-            double z = 400.0 + 300.0 * (1.0 - y) * (1.0 - y);                        // slope easing into a plain
-            z += 6.0 * std::sin(9.0 * x + p1) * std::cos(7.0 * y + p2)              // relief
+            double z = 400.0 + 300.0 * (1.0 - y) * (1.0 - y);           // slope easing into a plain
+            z += 6.0 * std::sin(9.0 * x + p1) * std::cos(7.0 * y + p2)  // relief
                  + 3.0 * std::sin(23.0 * x + 17.0 * y + p3);
-            for (double axis : {v1, v2}) {                                           // two meandering valleys
+            for (double axis : {v1, v2}) {  // two meandering valleys
                 const double centre = axis + 0.05 * std::sin(8.0 * y + p3);
                 const double d = (x - centre) / 0.06;
                 z -= 25.0 * std::exp(-d * d);

@@ -18,7 +18,7 @@ constexpr int kPad = 1;          // one double per row: the transposed store is 
 
 __global__ void smem_transposed(const double* a, const double* b, double* c, int n) {
     __shared__ double a_tile_t[kTile][kTile + kPad];  // a_tile_t[k][row]
-    __shared__ double b_tile[kTile][kTile];            // b_tile[k][col]
+    __shared__ double b_tile[kTile][kTile];           // b_tile[k][col]
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int block_row = blockIdx.y * kTile, col = blockIdx.x * kTile + tx;
     double sum[kTile / kRowsPerPass] = {};

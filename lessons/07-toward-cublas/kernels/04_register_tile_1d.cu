@@ -8,14 +8,14 @@
 namespace {
 
 constexpr int kBlockM = 64, kBlockN = 64, kBlockK = 8;
-constexpr int kThreadM = 8;                                // outputs per thread (one column)
-constexpr int kThreads = kBlockM * kBlockN / kThreadM;     // 512
+constexpr int kThreadM = 8;                             // outputs per thread (one column)
+constexpr int kThreads = kBlockM * kBlockN / kThreadM;  // 512
 
 __global__ void __launch_bounds__(kThreads) register_tile_1d(const double* a, const double* b, double* c, int n) {
     __shared__ double a_tile_t[kBlockK][kBlockM];  // k-major: a_tile_t[k][row]
     __shared__ double b_tile[kBlockK][kBlockN];
     const int tid = threadIdx.x;
-    const int thread_col = tid % kBlockN;           // 0..63
+    const int thread_col = tid % kBlockN;             // 0..63
     const int thread_row = tid / kBlockN * kThreadM;  // 0, 8, .., 56
     const double* a_block = a + blockIdx.y * kBlockM * n;
     const double* b_block = b + blockIdx.x * kBlockN;

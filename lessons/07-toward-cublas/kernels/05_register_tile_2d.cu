@@ -8,7 +8,7 @@
 namespace {
 
 constexpr int kBlockM = 128, kBlockN = 128, kBlockK = 8;
-constexpr int kThreadM = 8, kThreadN = 8;                               // outputs per thread
+constexpr int kThreadM = 8, kThreadN = 8;                              // outputs per thread
 constexpr int kThreads = (kBlockM / kThreadM) * (kBlockN / kThreadN);  // 256
 
 __global__ void register_tile_2d(const double* a, const double* b, double* c, int n) {

@@ -14,11 +14,11 @@
 namespace {
 
 constexpr int kBlockM = 64, kBlockN = 128, kBlockK = 8;
-constexpr int kWarpM = 64, kWarpN = 32;              // 1 x 4 warps
+constexpr int kWarpM = 64, kWarpN = 32;  // 1 x 4 warps
 constexpr int kThreads = 128;
-constexpr int kThreadM = 8, kThreadN = 8;            // outputs per thread: 4 x 4 pairs
+constexpr int kThreadM = 8, kThreadN = 8;  // outputs per thread: 4 x 4 pairs
 constexpr int kPadA = 4;
-constexpr int kStrideA = kBlockM + kPadA;            // a_tile_t[k][row], k-major
+constexpr int kStrideA = kBlockM + kPadA;                  // a_tile_t[k][row], k-major
 constexpr int kPairsA = kBlockM * kBlockK / 2 / kThreads;  // double2 of A per thread: 2
 constexpr int kPairsB = kBlockK * kBlockN / 2 / kThreads;  // double2 of B per thread: 4
 constexpr int kBufferDoubles = kBlockK * kStrideA + kBlockK * kBlockN;

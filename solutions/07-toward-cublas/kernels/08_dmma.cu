@@ -13,7 +13,7 @@
 namespace {
 
 constexpr int kBlockM = 64, kBlockN = 64, kBlockK = 32;
-constexpr int kWarpM = 32, kWarpN = 32;                          // 2 x 2 warps
+constexpr int kWarpM = 32, kWarpN = 32;                            // 2 x 2 warps
 constexpr int kFragmentsM = kWarpM / 8, kFragmentsN = kWarpN / 8;  // 4 x 4 fragments per warp
 constexpr int kThreads = 128;
 constexpr int kStages = 2;
@@ -68,8 +68,8 @@ __device__ void load_tile_async(const double* a_block, const double* b_block, in
 // acc += (this warp's 32 x 32 slice of the A tile) * (the 32 x 32 slice of the B tile).
 __device__ void compute_stage(const double* stage, int warp_row, int warp_col, int lane,
                               double (&acc)[kFragmentsM][kFragmentsN][2]) {
-    const double* a_tile = stage;                        // a_tile[row * kStrideA + k]
-    const double* b_tile = stage + kBlockM * kStrideA;   // b_tile[k * kStrideB + col]
+    const double* a_tile = stage;                       // a_tile[row * kStrideA + k]
+    const double* b_tile = stage + kBlockM * kStrideA;  // b_tile[k * kStrideB + col]
     double a_fragment[kFragmentsM];
     double b_fragment[kFragmentsN];
 #pragma unroll
