@@ -86,8 +86,7 @@ private:
 
 // The tessina grid's prefix when --data-dir holds it, else "".
 std::string tessina_prefix(const wb::Options& options) {
-    const std::string data_dir = options.get("data-dir", ""), prefix = data_dir + "/sciddicat/tessina";
-    return !data_dir.empty() && sciddicat::terrain_exists(prefix) ? prefix : "";
+    return sciddicat::tessina_prefix(options.get("data-dir", ""));
 }
 
 struct Case {
@@ -117,19 +116,15 @@ int run_check(const wb::Options& options) {
     std::printf("Lesson 06 check: every GPU version against the serial SciddicaT on %s\n", info.name.c_str());
     wb::CheckTally tally(kLesson);
     for (const Case& c : cases) {
-        const int rows = c.terrain.header.rows, cols = c.terrain.header.cols;
-        std::vector<double> sz, sh, sf;
-        sciddicat::initial_state(c.terrain, sz, sh);
-        std::vector<double> expected = sh;
-        sciddicat::serial_run(rows, cols, sz.data(), expected.data(), sf, c.steps);
-        std::printf("  %s %d x %d, %d steps (serial reference computed)\n", c.terrain.name.c_str(), rows, cols,
+        const sciddicat::SerialReference ref = sciddicat::serial_reference(c.terrain, c.steps);
+        std::printf("  %s %d x %d, %d steps (serial reference computed)\n", c.terrain.name.c_str(), ref.rows, ref.cols,
                     c.steps);
-        Runner runner(sz, sh, rows, cols);
+        Runner runner(ref.sz, ref.initial_sh, ref.rows, ref.cols);
         for (const Version& version : versions) {
             runner.terrain().reset();
             const std::vector<double> got = runner.terrain().download(runner.run(version.config, c.steps));
             std::printf("    %-14s %-8s\n", version.name.c_str(), version.label.c_str());
-            tally.record(sciddicat::check_against_serial(got, expected, sh, rows, cols));
+            tally.record(sciddicat::check_against_serial(got, ref.expected, ref.initial_sh, ref.rows, ref.cols));
         }
     }
     return tally.finish("all " + std::to_string(tally.cases()) + " version runs match the serial version");

@@ -106,8 +106,8 @@ int run_check(const wb::Options& options) {
     const int steps = static_cast<int>(options.get_long("steps", 300, 1, 1000000));
     const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{1001, 777}  // no small rank count
                                                          : options.sizes.front();        // divides 1001 rows
-    const std::string tessina_prefix = options.get("data-dir", "") + "/sciddicat/tessina";
-    const bool tessina = !options.has("no-tessina") && sciddicat::terrain_exists(tessina_prefix);
+    const std::string tessina_prefix = sciddicat::tessina_prefix(options.get("data-dir", ""));
+    const bool tessina = !options.has("no-tessina") && !tessina_prefix.empty();
 
     const wb::DeviceInfo info = choose_gpu();
     if (world().root()) std::printf("  rank 0 on %s\n", info.name.c_str());

@@ -121,7 +121,7 @@ struct Case {
 std::vector<Case> check_cases(const wb::Options& options) {
     const int steps = static_cast<int>(options.get_long("steps", 300, 1, 100000));
     if (options.has("input")) return {{sciddicat::read_terrain(options.get("input", "")), steps}};
-    const std::string data_dir = options.get("data-dir", ""), tessina = data_dir + "/sciddicat/tessina";
+    const std::string data_dir = options.get("data-dir", ""), tessina = sciddicat::tessina_prefix(data_dir);
     std::vector<Case> cases;
     for (const std::string& grid : wb::split(options.get("grids", "synthetic,corner,large,tessina"), ',')) {
         if (grid == "synthetic")
@@ -132,7 +132,7 @@ std::vector<Case> check_cases(const wb::Options& options) {
             cases.push_back({sciddicat::make_synthetic_terrain(610, 496, options.seed), 600});
         else if (grid != "tessina")
             wb::usage_error("--grids: unknown grid '" + grid + "'");
-        else if (!data_dir.empty() && sciddicat::terrain_exists(tessina))
+        else if (!tessina.empty())
             cases.push_back({sciddicat::read_terrain(tessina), 100});
         else
             std::printf("tessina grid not found (--data-dir '%s'): left out\n", data_dir.c_str());
@@ -147,13 +147,9 @@ int run_check(const wb::Options& options) {
     std::printf("Lesson 10 check: every version against the serial SciddicaT on %s\n", info.name.c_str());
     wb::CheckTally tally(kLesson);
     for (const Case& c : cases) {
-        const int rows = c.terrain.header.rows, cols = c.terrain.header.cols;
-        std::vector<double> sz, sh, sf;
-        sciddicat::initial_state(c.terrain, sz, sh);
-        std::vector<double> expected = sh;
-        sciddicat::serial_run(rows, cols, sz.data(), expected.data(), sf, c.steps);
-        std::printf("  %s %d x %d, %d steps\n", c.terrain.name.c_str(), rows, cols, c.steps);
-        Runner runner(sz, sh, rows, cols);
+        const sciddicat::SerialReference ref = sciddicat::serial_reference(c.terrain, c.steps);
+        std::printf("  %s %d x %d, %d steps\n", c.terrain.name.c_str(), ref.rows, ref.cols, c.steps);
+        Runner runner(ref.sz, ref.initial_sh, ref.rows, ref.cols);
         for (const Version& version : table) {
             const Config& config = version.config;
             runner.terrain().reset();
@@ -164,7 +160,7 @@ int run_check(const wb::Options& options) {
                 std::printf("      tiles reached: %d, regions computed at once: %d%s\n", n.reached, n.regions,
                             n.reached > n.regions ? " (so blocks computed several tiles one after another)" : "");
             }
-            tally.record(sciddicat::check_against_serial(got, expected, sh, rows, cols));
+            tally.record(sciddicat::check_against_serial(got, ref.expected, ref.initial_sh, ref.rows, ref.cols));
         }
     }
     return tally.finish("all " + std::to_string(tally.cases()) + " version runs match the serial version");
@@ -216,8 +212,8 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : 3;
     std::printf("Lesson 10 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
                 info.name.c_str(), steps, repeats);
-    const std::string data_dir = options.get("data-dir", ""), tessina = data_dir + "/sciddicat/tessina";
-    const bool have_tessina = !data_dir.empty() && sciddicat::terrain_exists(tessina);
+    const std::string tessina = sciddicat::tessina_prefix(options.get("data-dir", ""));
+    const bool have_tessina = !tessina.empty();
     // Read before the CSV file is opened, so that a bad grid leaves no partial file.
     const sciddicat::Terrain real = have_tessina ? sciddicat::read_terrain(tessina) : sciddicat::Terrain{};
     wb::CsvWriter csv(options.out, options.command_line, info.name);

@@ -167,6 +167,11 @@ bool terrain_exists(const std::string& prefix) {
            file_exists(prefix + "_source.txt");
 }
 
+std::string tessina_prefix(const std::string& data_dir) {
+    const std::string prefix = data_dir + "/sciddicat/tessina";
+    return !data_dir.empty() && terrain_exists(prefix) ? prefix : "";
+}
+
 Terrain read_terrain(const std::string& prefix) {
     Terrain terrain;
     terrain.header = read_header(prefix + "_header.txt");

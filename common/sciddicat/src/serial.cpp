@@ -53,6 +53,17 @@ void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<do
 
 namespace sciddicat {
 
+SerialReference serial_reference(const Terrain& terrain, int steps) {
+    SerialReference reference;
+    reference.rows = terrain.header.rows;
+    reference.cols = terrain.header.cols;
+    initial_state(terrain, reference.sz, reference.initial_sh);
+    reference.expected = reference.initial_sh;
+    std::vector<double> sf;
+    serial_run(reference.rows, reference.cols, reference.sz.data(), reference.expected.data(), sf, steps);
+    return reference;
+}
+
 SerialBaseline time_serial_run(const Terrain& terrain, int steps, int serial_steps) {
     std::vector<double> sz, sh, sf;
     initial_state(terrain, sz, sh);

@@ -50,6 +50,10 @@ Terrain read_terrain(const std::string& prefix);
 /// True when all three files of PREFIX exist.
 bool terrain_exists(const std::string& prefix);
 
+/// The prefix of the real tessina grid (DATA_DIR/sciddicat/tessina) when DATA_DIR holds its three
+/// files, else "" (no data dir given, or the data is absent: tests that need it skip).
+std::string tessina_prefix(const std::string& data_dir);
+
 /// Writes values (rows lines of cols numbers) atomically: to a temporary file, then renamed.
 /// Throws InputError on failure, leaving no partial file.
 void write_values(const std::string& path, const Header& header, const std::vector<double>& values);

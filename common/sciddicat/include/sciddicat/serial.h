@@ -14,6 +14,18 @@ namespace sciddicat {
 /// sf (4 * rows * cols) is used as scratch; it is zeroed first.
 void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<double>& sf, int steps);
 
+/// What a check compares a GPU run with: a terrain's initial state and its state after `steps`
+/// serial steps.
+struct SerialReference {
+    int rows = 0;                    ///< rows of the grid
+    int cols = 0;                    ///< columns of the grid
+    std::vector<double> sz;          ///< altitude (initial_state)
+    std::vector<double> initial_sh;  ///< thickness before the first step
+    std::vector<double> expected;    ///< thickness after `steps` serial steps
+};
+/// Runs the serial reference on the terrain's initial state.
+SerialReference serial_reference(const Terrain& terrain, int steps);
+
 /// The serial baseline of a benchmark: the time of `steps` serial steps on a terrain.
 struct SerialBaseline {
     std::string name;  ///< "serial" on a real grid, "synthetic-serial" on the synthetic one, plus
