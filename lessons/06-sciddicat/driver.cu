@@ -4,13 +4,13 @@
 //   --bench  times 4000 steps of every version and block size and writes CSV.
 #include "sciddicat_gpu.h"
 
+#include "sciddicat/bench.h"
 #include "sciddicat/check.h"
 #include "sciddicat/fused.h"
 #include "sciddicat/grid_io.h"
 #include "sciddicat/serial.h"
 #include "sciddicat/terrain.h"
 
-#include "wb/cuda_graph.h"  // time_empty_launches
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -137,34 +137,11 @@ int run_check(const wb::Options& options) {
 // final thickness is written there.
 void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, const sciddicat::Terrain& terrain,
                    int steps, int serial_steps, int repeats, const std::string& output) {
-    const sciddicat::SerialBaseline serial = sciddicat::time_serial_run(terrain, steps, serial_steps);
-    const double cell_steps = static_cast<double>(terrain.header.rows) * terrain.header.cols * steps;
-    auto mcells = [&](double ms) { return cell_steps / (ms * 1e-3) / 1e6; };
     std::vector<double> sz, sh;
     sciddicat::initial_state(terrain, sz, sh);
     Runner runner(sz, sh, terrain.header.rows, terrain.header.cols);
-    const wb::TimingStats empty = wb::time_empty_launches(steps, 0, runner.stream(), repeats);
-    const wb::TimingStats empty_graph =
-        wb::time_empty_launches(steps, sciddicat::kFusedGraphLaunches, runner.stream(), repeats);
-    std::printf("  %s: %d steps; %d empty launches take %.2f ms (%.2f us each), from a graph %.2f ms\n",
-                terrain.name.c_str(), steps, steps, empty.median_ms, 1e3 * empty.median_ms / steps,
-                empty_graph.median_ms);
-
-    wb::BenchRow& shared = rows.shared();
-    shared.shape =
-        std::to_string(terrain.header.rows) + "x" + std::to_string(terrain.header.cols) + "x" + std::to_string(steps);
-    shared.n = terrain.header.rows;
-    shared.ceiling_rate = mcells(empty.median_ms);
-    shared.baseline = serial.name;
-    shared.baseline_ms = serial.ms;
-    wb::BenchRow serial_row = shared;
-    serial_row.kernel = serial.name;
-    serial_row.time = wb::TimingStats{serial.ms, serial.ms, serial.ms, 1};
-    serial_row.rate = mcells(serial.ms);
-    serial_row.device = wb::host_cpu_name();
-    rows.write(serial_row);
-    rows.write("empty-kernel-launches", "1x32", empty, mcells(empty.median_ms));
-    rows.write("empty-kernel-graph", "1x32", empty_graph, mcells(empty_graph.median_ms));
+    const sciddicat::CellRate mcells =
+        sciddicat::write_baseline_rows(rows, terrain, steps, serial_steps, runner.stream(), repeats);
 
     const Version* fastest = nullptr;
     double fastest_ms = 0.0;

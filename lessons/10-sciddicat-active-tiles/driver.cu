@@ -3,6 +3,7 @@
 //   --bench  times 4000 steps of each, beside the baselines the lesson page compares them with.
 #include "versions.h"
 
+#include "sciddicat/bench.h"
 #include "sciddicat/check.h"
 #include "sciddicat/fused.h"
 #include "sciddicat/model.h"
@@ -168,31 +169,12 @@ int run_check(const wb::Options& options) {
 
 // Benchmark of one terrain: the serial baseline, the launch ceiling, then every version.
 void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_steps, const std::vector<Version>& table,
-                   int repeats, const std::string& device, wb::BenchRows& rows_out) {
-    const int rows = terrain.header.rows, cols = terrain.header.cols;
+                   int repeats, wb::BenchRows& rows_out) {
     std::vector<double> sz, sh;
     sciddicat::initial_state(terrain, sz, sh);
-    const double cell_steps = static_cast<double>(rows) * cols * steps;
-    auto mcells = [&](double ms) { return cell_steps / (ms * 1e-3) / 1e6; };
-
-    // The serial baseline, measured once (half a minute for 4000 steps on tessina).
-    const sciddicat::SerialBaseline serial = sciddicat::time_serial_run(terrain, steps, serial_steps);
-
-    Runner runner(sz, sh, rows, cols);
-    // The ceiling: as many empty launches as steps, plain and replayed from a graph.
-    const wb::TimingStats empty_plain = wb::time_empty_launches(steps, 0, runner.stream(), repeats);
-    const wb::TimingStats empty_graph = wb::time_empty_launches(steps, kGraphLaunches, runner.stream(), repeats);
-    wb::BenchRow& shared = rows_out.shared();
-    shared.shape = std::to_string(rows) + "x" + std::to_string(cols) + "x" + std::to_string(steps);
-    shared.n = rows;
-    shared.ceiling_rate = mcells(empty_plain.median_ms);
-    shared.baseline = serial.name;
-    shared.baseline_ms = serial.ms;
-    shared.device = wb::host_cpu_name();  // the serial row's, then the GPU's again
-    rows_out.write(serial.name, "-", wb::TimingStats{serial.ms, serial.ms, serial.ms, 1}, mcells(serial.ms));
-    shared.device = device;
-    rows_out.write("empty-kernel-launches", "1x32", empty_plain, mcells(empty_plain.median_ms));
-    rows_out.write("empty-kernel-graph", "1x32", empty_graph, mcells(empty_graph.median_ms));
+    Runner runner(sz, sh, terrain.header.rows, terrain.header.cols);
+    const sciddicat::CellRate mcells =
+        sciddicat::write_baseline_rows(rows_out, terrain, steps, serial_steps, runner.stream(), repeats);
     for (const Version& version : table) {
         wb::GpuTimer gpu_timer(runner.stream());
         const wb::TimingStats t = wb::measure(1, repeats, [&] {
@@ -224,11 +206,11 @@ int run_bench(const wb::Options& options) {
     shared.ceiling = "empty-kernel-launches";
     shared.device = info.name;
     wb::BenchRows rows(csv, shared);
-    if (have_tessina) bench_terrain(real, steps, steps, table, repeats, info.name, rows);  // serial: the full run
+    if (have_tessina) bench_terrain(real, steps, steps, table, repeats, rows);  // serial: the full run
     // The synthetic terrain at tessina's size; its serial time may be scaled from fewer steps.
     const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
     bench_terrain(sciddicat::make_synthetic_terrain(610, 496, options.seed), steps, std::min(steps, serial_steps),
-                  table, repeats, info.name, rows);
+                  table, repeats, rows);
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
     return wb::kExitPass;
 }
