@@ -1,6 +1,7 @@
 // SciddicaT on one CPU core: the reference program of lesson 06, and the terrain generator.
 //   06-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
 //   06-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
+#include "sciddicat/check.h"
 #include "sciddicat/grid_io.h"
 #include "sciddicat/model.h"
 #include "sciddicat/serial.h"
@@ -11,7 +12,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <string>
+
+// The fingerprint as 16 hexadecimal digits.
+static std::string fingerprint_text(std::uint64_t fingerprint) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(fingerprint));
+    return text;
+}
 
 int main(int argc, char** argv) {
     const wb::LessonInfo info{
@@ -24,6 +34,8 @@ int main(int argc, char** argv) {
          {"output", "FILE", "final thickness grid (a header and a .asc file are written beside it)"},
          {"expect-max", "M", "fail unless the maximum thickness printed at 6 decimals is M"},
          {"expect-cells", "C", "fail unless C cells have thickness > 0 at 6 decimals"},
+         {"expect-fingerprint", "HEX",
+          "fail unless the final thickness has this bit fingerprint (printed by every run)"},
          {"generate", "PREFIX", "write a synthetic terrain to PREFIX_{header,dem,source}.txt and exit"},
          {"rows", "R", "--generate: rows (default 100)"},
          {"cols", "C", "--generate: columns (default 80)"}}};
@@ -61,8 +73,10 @@ int main(int argc, char** argv) {
             volume += h;
             if (h >= 0.0000005) ++wet;  // > 0 when printed with 6 decimals
         }
-        std::printf("%s %d x %d, %d steps in %.2f s: max thickness %.6f m, %ld cells > 0, volume %.9g\n",
-                    terrain.name.c_str(), rows, cols, steps, seconds, max, wet, volume);
+        const std::string fingerprint = fingerprint_text(sciddicat::bit_fingerprint(sh));
+        std::printf("%s %d x %d, %d steps in %.2f s: max thickness %.6f m, %ld cells > 0, volume %.9g, "
+                    "fingerprint %s\n",
+                    terrain.name.c_str(), rows, cols, steps, seconds, max, wet, volume, fingerprint.c_str());
         if (options.has("output")) {
             const std::string header = sciddicat::write_result(options.get("output", ""), terrain.header, sh);
             std::printf("final thickness written to %s (header %s)\n", options.get("output", "").c_str(),
@@ -81,6 +95,14 @@ int main(int argc, char** argv) {
             const long expected = options.get_long("expect-cells", 0, 0, 1L << 40);
             std::printf("cells > 0: %ld, expected %ld: %s\n", wet, expected, wet == expected ? "ok" : "WRONG");
             ok = ok && wet == expected;
+        }
+        if (options.has("expect-fingerprint")) {
+            // The exact bits: a change of one rounding anywhere in the model changes them.
+            const std::string expected = options.get("expect-fingerprint", "");
+            const bool match = expected == fingerprint;
+            std::printf("fingerprint %s, expected %s: %s\n", fingerprint.c_str(), expected.c_str(),
+                        match ? "ok" : "WRONG (the serial model's results changed)");
+            ok = ok && match;
         }
         return ok ? wb::kExitPass : wb::kExitCheckFailed;
     } catch (const sciddicat::InputError& e) {

@@ -7,8 +7,19 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 
 namespace sciddicat {
+
+std::uint64_t bit_fingerprint(const std::vector<double>& values) {
+    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a, 64 bits
+    for (double v : values) {
+        unsigned char bytes[sizeof v];
+        std::memcpy(bytes, &v, sizeof v);
+        for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
+    }
+    return hash;
+}
 
 double total_volume(const std::vector<double>& sh) {
     long double sum = 0.0L;

@@ -3,6 +3,7 @@
 /// model's invariants.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 namespace sciddicat {
@@ -14,6 +15,11 @@ namespace sciddicat {
 /// the invariants) and returns true when everything holds. All three grids are rows x cols.
 bool check_against_serial(const std::vector<double>& got, const std::vector<double>& expected,
                           const std::vector<double>& initial, int rows, int cols);
+
+/// A 64-bit fingerprint of the exact bits of a grid (FNV-1a over each double's bytes): two grids
+/// have the same fingerprint when they are, in practice, bit for bit the same. It pins results
+/// that files printed at 6 decimals would not (a change of one rounding in a step).
+std::uint64_t bit_fingerprint(const std::vector<double>& values);
 
 /// Σ sh, summed in long double.
 double total_volume(const std::vector<double>& sh);
