@@ -167,6 +167,31 @@ function(workbook_test)
   endif()
 endfunction()
 
+# workbook_bench_test(NAME n COMMAND exe args... KERNELS regex... LABELS ...)
+# A benchmark must exit 0 and write a CSV in the common schema: the command runs with --out FILE
+# added, and scripts/tools/check-bench-csv.py checks the exit code, the comment lines, the columns,
+# positive times and rates, and that each KERNELS regex matches a row (exit 77 still skips).
+function(workbook_bench_test)
+  cmake_parse_arguments(B "" "NAME;TIMEOUT" "COMMAND;KERNELS;LABELS" ${ARGN})
+  if(NOT B_TIMEOUT)
+    set(B_TIMEOUT 600)
+  endif()
+  find_package(Python3 QUIET COMPONENTS Interpreter)
+  if(NOT Python3_Interpreter_FOUND)
+    message(FATAL_ERROR "workbook_bench_test needs python3")
+  endif()
+  list(GET B_COMMAND 0 program)
+  if(TARGET ${program})
+    list(REMOVE_AT B_COMMAND 0)
+    list(PREPEND B_COMMAND "$<TARGET_FILE:${program}>")
+  endif()
+  string(JOIN "," kernels ${B_KERNELS})
+  add_test(NAME ${B_NAME}
+           COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-bench-csv.py" --kernels "${kernels}" ${B_COMMAND})
+  set_tests_properties(${B_NAME} PROPERTIES
+    LABELS "${B_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${B_TIMEOUT})
+endfunction()
+
 # workbook_expect_error(NAME n COMMAND exe args... MESSAGE regex [EXIT_CODE 2] LABELS ...)
 # Bad input must end in a clear message (matched by MESSAGE) and the given non-zero exit code.
 function(workbook_expect_error)
@@ -255,6 +280,11 @@ function(_workbook_learner_tools)
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/exercise-sync-self-test")
     set_tests_properties(workbook.exercise-sync-self-test PROPERTIES
       LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    # The benchmark CSV check (workbook_bench_test) fails on a non-zero exit code, a missing,
+    # truncated or empty CSV, a zero time and a missing kernel.
+    add_test(NAME workbook.bench-csv-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""check-bench-csv.py --kernels RE[,RE...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
+
+Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds only when
+  - the program exits with 0 (exit 77, "skipped: no GPU", is passed on, so CTest skips the test);
+  - FILE exists and starts with the comment lines naming the device, the date and the command;
+  - its header has the schema's columns, every row has as many fields as the header, and every
+    row's median_ms and rate are positive numbers;
+  - every regular expression of --kernels matches the kernel column of at least one row.
+The benchmark's own output is printed first; each failure says what was wrong.
+"""
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+REQUIRED_COLUMNS = ["lesson", "kernel", "precision", "shape", "n", "block", "repeats", "median_ms", "min_ms",
+                    "max_ms", "transfers", "rate", "rate_unit", "ceiling", "ceiling_rate", "ratio", "baseline",
+                    "baseline_ms", "speedup", "device"]
+SKIP = 77
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+def positive(text):
+    try:
+        return float(text) > 0
+    except ValueError:
+        return False
+
+
+def check_csv(path, kernel_patterns):
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        fail(f"the benchmark wrote no CSV file ({path})")
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    comments = [line for line in lines if line.startswith("#")]
+    for key in ("device", "date", "command"):
+        if not any(line.startswith(f"# {key}:") for line in comments):
+            fail(f"the CSV has no '# {key}:' comment line")
+    table = list(csv.reader(line for line in lines if line and not line.startswith("#")))
+    if not table:
+        fail("the CSV has no header")
+    header = table[0]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        fail(f"the CSV header lacks the columns {', '.join(missing)}")
+    rows = table[1:]
+    if not rows:
+        fail("the CSV has a header but no row")
+    kernels = []
+    for number, row in enumerate(rows, start=1):
+        if len(row) != len(header):
+            fail(f"row {number} has {len(row)} fields, the header {len(header)}: {','.join(row)}")
+        fields = dict(zip(header, row))
+        for column in ("median_ms", "rate"):
+            if not positive(fields[column]):
+                fail(f"row {number} ({fields['kernel']}): {column} '{fields[column]}' is not a positive number")
+        kernels.append(fields["kernel"])
+    for pattern in kernel_patterns:
+        if not any(re.search(pattern, k) for k in kernels):
+            fail(f"no row's kernel matches /{pattern}/ (kernels: {', '.join(sorted(set(kernels)))})")
+    print(f"OK: {len(rows)} rows, kernels {', '.join(sorted(set(kernels)))}")
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 3 or args[0] != "--kernels":
+        print(__doc__)
+        return 2
+    patterns = [p for p in args[1].split(",") if p]
+    command = args[2:]
+    with tempfile.TemporaryDirectory(prefix="bench-csv-") as folder:
+        path = os.path.join(folder, "bench.csv")
+        sys.stdout.flush()
+        rc = subprocess.run(command + ["--out", path]).returncode
+        if rc == SKIP:
+            print("SKIPPED: the benchmark needs a GPU")
+            return SKIP
+        if rc != 0:
+            fail(f"the benchmark exited with {rc}")
+        check_csv(path, patterns)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
