@@ -263,7 +263,8 @@ function(_workbook_learner_tools)
 
   set(scripts "${PROJECT_SOURCE_DIR}/scripts")
   if(WORKBOOK_MAINTAINER_TESTS)
-    add_test(NAME workbook.pristine-manifest COMMAND bash "${scripts}/update-pristine-manifest" --check)
+    add_test(NAME workbook.pristine-manifest
+             COMMAND bash "${scripts}/update-pristine-manifest" --check "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     set_tests_properties(workbook.pristine-manifest PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
 
