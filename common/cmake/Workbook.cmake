@@ -99,6 +99,39 @@ function(workbook_lesson)
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
+    # With several exercise files, each must fail on its own: a build with that one file
+    # untouched and every other one solved must fail the check (test NAME.pristine-fails.FILE).
+    list(LENGTH L_EXERCISE_FILES file_count)
+    if(file_count GREATER 1)
+      foreach(pristine_file IN LISTS L_EXERCISE_FILES)
+        string(REGEX REPLACE "^.*/|\\.[^.]*$" "" stem "${pristine_file}")
+        set(stage "${CMAKE_CURRENT_BINARY_DIR}/pristine-${stem}")
+        set(staged "")
+        foreach(file IN LISTS L_EXERCISE_FILES)
+          if(file STREQUAL pristine_file)
+            set(from "${lesson_dir}/${file}")
+          else()
+            set(from "${solution_dir}/${file}")
+          endif()
+          configure_file("${from}" "${stage}/${file}" COPYONLY)
+          list(APPEND staged "${stage}/${file}")
+        endforeach()
+        set(target "${id}-pristine-${stem}")
+        add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${staged})
+        # The staged files first; the rest as the exercise build has it (its options too).
+        target_include_directories(${target} PRIVATE "${stage}" $<TARGET_PROPERTY:${id}-exercise,INCLUDE_DIRECTORIES>)
+        target_compile_options(${target} PRIVATE $<TARGET_PROPERTY:${id}-exercise,COMPILE_OPTIONS>)
+        target_link_libraries(${target} PRIVATE workbook_common ${L_LIBS})
+        target_compile_definitions(${target} PRIVATE WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="exercise")
+        set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+        add_test(NAME ${test_id}.pristine-fails.${stem}
+                 COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" $<TARGET_FILE:${target}> ${L_CHECK_ARGS})
+        set_tests_properties(${test_id}.pristine-fails.${stem} PROPERTIES
+          LABELS "maintainer;${kind};${L_NAME}"
+          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
+          TIMEOUT ${L_TIMEOUT})
+      endforeach()
+    endif()
   endif()
 
   string(JOIN " " sanitize_line "${id}-solution" ${L_SANITIZE_ARGS})
