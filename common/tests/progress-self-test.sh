@@ -7,7 +7,7 @@ set -u
 src=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work/tree" || exit 1
-tar -C "$src" --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=node_modules -cf - . |
+tar -C "$src" --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./.workbook --exclude=node_modules -cf - . |
   tar -C "$work/tree" -xf - || fail "cannot copy the tree"
 tree=$work/tree build=$work/build
 progress() { python3 "$tree/scripts/progress" --build-dir "$build" "$@"; }
@@ -30,15 +30,29 @@ progress hint 01-cpu-matmul | tee "$work/3.txt"
 grep -Fq 'Hint 2 of' "$work/3.txt" || fail "'hint' did not reveal hint 2"
 progress hint 01-cpu-matmul | grep -Fq 'Hint 3 of' || fail "'hint' did not reveal hint 3"
 progress hints 01-cpu-matmul | grep -c '^Hint ' | grep -qx 3 || fail "'hints' does not list the 3 revealed hints"
+# The learner's state lives outside the build, so deleting the build keeps the hints seen.
+[ -f "$tree/.workbook/hints.json" ] || fail "the hints seen are not kept in .workbook/hints.json"
+[ ! -e "$build/progress/hints.json" ] || fail "the hints seen are kept in the build folder"
+
+echo "== scripts/check on an unsolved exercise"
+python3 "$tree/scripts/progress" check --build-dir "$build" 01-cpu-matmul | tee "$work/check1.txt"
+[ "${PIPESTATUS[0]}" -eq 1 ] || fail "scripts/check of a failing exercise does not exit 1"
+grep -Fq '01-cpu-matmul: FAILED' "$work/check1.txt" || fail "scripts/check does not say FAILED"
 
 echo "== solved"
 cp "$tree/solutions/01-cpu-matmul/matmul_cpu.cpp" "$tree/lessons/01-cpu-matmul/matmul_cpu.cpp"
 progress --only '^01-cpu-matmul$' | tee "$work/4.txt"
 grep -Eq '01-cpu-matmul +done' "$work/4.txt" || fail "solved lesson 01 is not 'done'"
+bash "$tree/scripts/check" --build-dir "$build" 01-cpu-matmul | tee "$work/check2.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "scripts/check of a solved exercise does not exit 0"
+grep -Fq '01-cpu-matmul: PASSED' "$work/check2.txt" || fail "scripts/check does not say PASSED"
 
 if [ -d "$tree/lessons/09-bug-gallery" ]; then
   echo "== a GPU exercise without a GPU"
   WB_FORCE_NO_GPU=1 progress --only 'early-return' | tee "$work/5.txt"
   grep -Eq 'early-return +skipped' "$work/5.txt" || fail "a GPU exercise without a GPU is not 'skipped'"
+  WB_FORCE_NO_GPU=1 bash "$tree/scripts/check" --build-dir "$build" 09-bug-gallery.early-return | tee "$work/6.txt"
+  [ "${PIPESTATUS[0]}" -eq 77 ] || fail "scripts/check of a skipped GPU exercise does not exit 77"
+  grep -Fq 'SKIPPED' "$work/6.txt" || fail "scripts/check does not say SKIPPED"
 fi
-echo "OK: progress reports not started, failing, done and skipped correctly"
+echo "OK: progress and scripts/check report not started, failing, done and skipped correctly"

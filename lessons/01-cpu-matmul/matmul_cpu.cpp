@@ -1,5 +1,5 @@
 // Lesson 01 exercise: write the two loop orders of the CPU matrix product.
-// Check your work with:  ctest --preset exercises -R 01-cpu-matmul
+// Check your work with:  scripts/check 01-cpu-matmul   (rebuilds, then runs the check)
 // The lesson page (docs) has the hints; the driver that calls these is driver.cpp.
 #include "matmul_cpu.h"
 

@@ -1,5 +1,5 @@
 // Lesson 02 exercise: the matrix product with one GPU thread per element of C.
-// Check your work with:  ctest --preset exercises -R 02-naive-matmul
+// Check your work with:  scripts/check 02-naive-matmul   (rebuilds, then runs the check)
 // The lesson page has the steps and the hints; driver.cu calls these three functions.
 #include "matmul_naive.h"
 

@@ -1,5 +1,5 @@
 // Lesson 03 exercise: the tiled shared-memory matrix product (Kirk and Hwu).
-// Check your work with:  ctest --preset exercises -R 03-tiled-matmul
+// Check your work with:  scripts/check 03-tiled-matmul   (rebuilds, then runs the check)
 // The lesson page has the steps and the hints; driver.cu calls launch_matmul_tiled.
 #include "matmul_tiled.h"
 

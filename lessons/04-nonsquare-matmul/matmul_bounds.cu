@@ -1,6 +1,6 @@
 // Lesson 04 exercise, approach 2: bounds-checked tile loads, no padding.
 // The kernel below has a bug to find and fix (see "The bug hunt" on the lesson page).
-// Check your work with:  ctest --preset exercises -R 04-nonsquare-matmul
+// Check your work with:  scripts/check 04-nonsquare-matmul   (rebuilds, then runs the check)
 #include "matmul_nonsquare.h"
 
 #include "wb/cuda_check.h"

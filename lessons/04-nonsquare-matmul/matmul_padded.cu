@@ -1,6 +1,6 @@
 // Lesson 04 exercise, approach 1: pad every matrix to a multiple of the tile (as the report,
 // seed 000, did), run the full-tile kernel, copy back the real corner.
-// Check your work with:  ctest --preset exercises -R 04-nonsquare-matmul
+// Check your work with:  scripts/check 04-nonsquare-matmul   (rebuilds, then runs the check)
 #include "matmul_nonsquare.h"
 
 #include "wb/cuda_check.h"

@@ -1,8 +1,8 @@
 // Lesson 05 exercise: column sums of a tall, narrow row-major matrix of doubles.
 // Three TODOs: the exact row split (TODO 1), a double atomicAdd made of atomicCAS (TODO 2) and
 // the bandwidth-bound kernel (TODO 3). Versions 1 and 3 and every launch are given.
-// Check your work with:  ctest --preset exercises -R 05-column-reduce
-// or run build/bin/05-column-reduce-exercise --check. The hints are on the lesson 05 page.
+// Check your work with:  scripts/check 05-column-reduce   (rebuilds, then runs the check)
+// The hints are on the lesson 05 page.
 #include "column_reduce.h"
 #include "high2_mapping.h"
 

@@ -1,6 +1,6 @@
 // Lesson 06 exercise, part 1: the monolithic version. One step is three kernels over global
 // memory, one thread per cell: reset the outflows, compute them, update the thickness.
-// Check your work with:  ctest --preset exercises -R 06-sciddicat
+// Check your work with:  scripts/check 06-sciddicat   (rebuilds, then runs the check)
 #include "sciddicat_gpu.h"
 
 #include "wb/workbook.h"

@@ -1,6 +1,6 @@
 // Lesson 06 exercise, part 2: shared memory with a halo. Each block copies its tile plus a
 // one-cell border (the halo) into shared memory, so that no neighbour is read from global memory.
-// Check your work with:  ctest --preset exercises -R 06-sciddicat
+// Check your work with:  scripts/check 06-sciddicat   (rebuilds, then runs the check)
 #include "sciddicat_gpu.h"
 
 #include "wb/workbook.h"

@@ -1,5 +1,5 @@
 // Lesson 08 exercise: split the rows among the ranks, then exchange the halo rows.
-// Check with:  ctest --preset exercises -R 08-sciddicat-multigpu
+// Check with:  scripts/check 08-sciddicat-multigpu   (rebuilds, then runs the check)
 #include "decomposition.h"
 
 #include "nccl_check.h"

@@ -1,5 +1,5 @@
 // Bug gallery, program oversized-block. The program runs, prints no error, and every sum is
-// wrong: find out why.   build/bin/09-bug-gallery-oversized-block-exercise
+// wrong: find out why.   scripts/check 09-bug-gallery.oversized-block
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.oversized-block
 #include "column_sums.h"
 

@@ -1,5 +1,5 @@
 // Bug gallery, program dropped-rows. Correct on the report's shapes (160000 x 8, ...) and wrong
-// on others: find out why.   build/bin/09-bug-gallery-dropped-rows-exercise
+// on others: find out why.   scripts/check 09-bug-gallery.dropped-rows
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.dropped-rows
 #include "column_sums.h"
 

@@ -1,5 +1,5 @@
 // Bug gallery, program border-ring. After a few steps the debris thickness next to the
-// grid's edge is wrong: find out why.   build/bin/09-bug-gallery-border-ring-exercise
+// grid's edge is wrong: find out why.   scripts/check 09-bug-gallery.border-ring
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.border-ring
 #include "flow_buffers.h"
 

@@ -1,5 +1,5 @@
 // Bug gallery, program gflops-unit. The check below says the rates are wrong: find out why.
-//   build/bin/09-bug-gallery-gflops-unit-exercise
+//   scripts/check 09-bug-gallery.gflops-unit
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.gflops-unit
 #include "gflops_rate.h"
 

@@ -1,5 +1,5 @@
 // Bug gallery, program early-return. Correct when n is a multiple of 32, wrong at n = 60:
-// find out why.   build/bin/09-bug-gallery-early-return-exercise --sizes 60
+// find out why.   scripts/check 09-bug-gallery.early-return
 // Then run compute-sanitizer on it (memcheck and synccheck): what do they say?
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.early-return
 #include "tiled_matmul.h"

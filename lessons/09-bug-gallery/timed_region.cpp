@@ -1,5 +1,5 @@
 // Bug gallery, program timed-region. The check says the time reported for the kernel is wrong:
-// find out why.   build/bin/09-bug-gallery-timed-region-exercise
+// find out why.   scripts/check 09-bug-gallery.timed-region
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.timed-region
 #include "timed_region.h"
 

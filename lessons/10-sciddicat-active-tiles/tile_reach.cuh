@@ -1,6 +1,6 @@
 // Lesson 10 exercise: which tiles the debris can reach in the next launch. active_tiles.cu
 // includes this file; the rest of the kernel is given.
-// Check your work with:  ctest --preset exercises -R 10-sciddicat-active-tiles
+// Check your work with:  scripts/check 10-sciddicat-active-tiles   (rebuilds, then runs the check)
 // The lesson page has the idea, the contract of each function and the hints.
 #pragma once
 
