@@ -3,6 +3,7 @@
 #include "wb/cuda_check.h"
 #include "wb/exit_codes.h"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -10,6 +11,45 @@
 #include <sstream>
 
 namespace wb {
+
+namespace {
+
+// "12.4" from CUDA's 12040.
+std::string cuda_version_text(int version) {
+    return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+// True when the NVIDIA driver's library can be loaded: the driver is installed.
+bool driver_installed() {
+    void* library = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (!library) return false;
+    dlclose(library);
+    return true;
+}
+
+// Why the runtime found no usable GPU, in words a student can act on, then the CUDA error.
+std::string explain_no_gpu(cudaError_t err) {
+    const std::string code = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err);
+    if (!driver_installed())
+        return "no NVIDIA driver is installed on this machine (no GPU, or a container started without GPU "
+               "access) [" +
+               code + "]";
+    if (err == cudaErrorInsufficientDriver) {
+        int driver = 0, runtime = 0;
+        cudaDriverGetVersion(&driver);
+        cudaRuntimeGetVersion(&runtime);
+        return "the NVIDIA driver supports CUDA " + cuda_version_text(driver) + ", older than this program's CUDA " +
+               cuda_version_text(runtime) + ": update the driver [" + code + "]";
+    }
+    if (err == cudaErrorNoDevice) {
+        const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+        return std::string("the NVIDIA driver sees no CUDA device") +
+               (visible ? " (CUDA_VISIBLE_DEVICES='" + std::string(visible) + "')" : "") + " [" + code + "]";
+    }
+    return code;
+}
+
+}  // namespace
 
 bool gpu_available(std::string* why_not) {
     const char* forced = std::getenv("WB_FORCE_NO_GPU");
@@ -22,7 +62,7 @@ bool gpu_available(std::string* why_not) {
     if (err == cudaSuccess && count == 0) err = cudaErrorNoDevice;
     if (err == cudaSuccess) err = cudaFree(nullptr);  // creates the context: fails on a broken driver
     if (err != cudaSuccess) {
-        if (why_not) *why_not = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err);
+        if (why_not) *why_not = explain_no_gpu(err);
         cudaGetLastError();  // clear the sticky error state where possible
         return false;
     }
