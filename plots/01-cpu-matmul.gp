@@ -2,7 +2,7 @@
 # i-j-k loops) beside the two loop orders measured on the reference machine and on yours.
 load "plots/common.gp"
 
-report = datadir."/seed000/matmul-report.csv"
+report = need(datadir."/seed000/matmul-report.csv")
 lesson = "01-cpu-matmul"
 ref = reference(lesson)
 mine = yours(lesson)

@@ -5,7 +5,7 @@
 # as the library peer. Yours (lighter bars) when your lesson 02/03 benchmarks exist.
 load "plots/common.gp"
 
-notebook = datadir."/seed001/notebook.csv"
+notebook = need(datadir."/seed001/notebook.csv")
 ref02 = reference("02-naive-matmul")
 ref03 = reference("03-tiled-matmul")
 mine02 = yours("02-naive-matmul")

@@ -8,8 +8,8 @@ set datafile separator whitespace
 tessina_out = strlen(benchdir) > 0 ? benchdir."/06-sciddicat-tessina.txt" : ""
 tessina_dem = system("for d in .data ../shared/data; do [ -s $d/sciddicat/tessina_dem.txt ] && echo $d/sciddicat/tessina_dem.txt && break; done")
 use_tessina = !report_only && has(tessina_out) && strlen(tessina_dem) > 0
-dem = use_tessina ? tessina_dem : datadir."/sciddicat/synthetic_dem.txt"
-thickness = use_tessina ? tessina_out : datadir."/sciddicat/synthetic-after-4000-steps.txt"
+dem = use_tessina ? tessina_dem : need(datadir."/sciddicat/synthetic_dem.txt")
+thickness = use_tessina ? tessina_out : need(datadir."/sciddicat/synthetic-after-4000-steps.txt")
 name = use_tessina ? "tessina 610x496" : "synthetic 100x80"
 
 set title sprintf("SciddicaT: debris thickness after 4000 steps over the terrain (%s)", name)

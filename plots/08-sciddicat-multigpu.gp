@@ -6,7 +6,7 @@
 load "plots/common.gp"
 
 lesson = "08-sciddicat-multigpu"
-ref = report_only ? "" : datadir."/h200x2/".lesson.".csv"
+ref = report_only ? "" : need(datadir."/h200x2/".lesson.".csv")
 mine = yours(lesson)
 ref_name = has(ref) ? device(ref) : ""
 

@@ -28,9 +28,14 @@ set border lc rgb "#555555"
 has(f) = strlen(f) > 0 && system(sprintf("[ -s '%s' ] && echo 1 || echo 0", f)) eq "1"
 # device(f): the GPU or CPU named in a benchmark CSV's "# device:" line.
 device(f) = system(sprintf("sed -n 's/^# device: //p' '%s' | head -n 1", f))
+# need(f): f, recorded as a file the chart cannot do without (a committed file of data/): after
+# the script, render-chart.sh fails the chart when one of them is missing, or when the chart
+# plotted no point at all (scripts/tools/chart-epilogue.gp).
+required = ""
+need(f) = (required = required." ".f, f)
 # The committed reference run (measured on the course's H100) and your own run of a lesson.
-# report_only=1 leaves both out (the test that every chart renders from the reports' data alone).
-reference(lesson) = report_only ? "" : datadir."/h100/".lesson.".csv"
+# report_only=1 leaves both out (a chart from the reports' data alone); your run is optional.
+reference(lesson) = report_only ? "" : need(datadir."/h100/".lesson.".csv")
 yours(lesson) = (strlen(benchdir) > 0 && !report_only) ? benchdir."/".lesson.".csv" : ""
 
 # Row filters for the common benchmark schema (see common/include/wb/csv.h).

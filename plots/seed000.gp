@@ -9,7 +9,7 @@
 load "plots/common.gp"
 if (!exists("what")) what = "gflops"
 
-report = datadir."/seed000/matmul-report.csv"
+report = need(datadir."/seed000/matmul-report.csv")
 lesson = "03-tiled-matmul"
 ref = reference(lesson)
 sweep = reference(lesson."-sweep")

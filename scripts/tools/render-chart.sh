@@ -11,11 +11,13 @@ if [ -s "$out.png" ] && [ -s "$out.svg" ]; then
           \( -name '*.gp' -o -name '*.gpi' -o -name '*.csv' \) 2>/dev/null | head -n 1)
   [ -z "$newer" ] && exit 0
 fi
+tools=$(cd "$(dirname "$0")" && pwd)
 cd "$source_dir" || exit 1
 for fmt in png svg; do
   # gnuplot warns about curves whose CSV is absent on this machine; that is expected.
+  # The epilogue fails a chart whose required data is missing or that plotted no point.
   if ! "$gnuplot" -e "datadir='data'; benchdir='$bench_dir'; out='$out'; fmt='$fmt'; $vars" "plots/$script" \
-       2> >(grep -v 'Skipping data file with no valid points' >&2); then
+       "$tools/chart-epilogue.gp" 2> >(grep -v 'Skipping data file with no valid points' >&2); then
     echo "error: gnuplot failed on plots/$script" >&2
     rm -f "$out.png" "$out.svg"
     exit 1
