@@ -19,13 +19,16 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 #                 [BENCH_ARGS ...]            the quick benchmark (default: --bench)
 #                 [PROGRAM sub-name]          one of several small programs of the lesson
 #                 [NO_BENCH]                  the program has no benchmark
-#                 [SANITIZER_OPTIONS ...])    extra compute-sanitizer options for its runs
+#                 [SANITIZER_OPTIONS ...]     extra compute-sanitizer options for its runs
+#                 [RACECHECK])                the exercise uses shared memory, barriers or atomics:
+#                                             its check also runs racecheck and synccheck on
+#                                             SANITIZE_ARGS (scripts/tools/check-with-races.py)
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks.
 # With PROGRAM p the targets are NAME-p-exercise / NAME-p-solution and the tests
 # NAME.p.exercise / NAME.p.solution (labels as above): a lesson may call workbook_lesson()
 # once per program, each with its own driver and exercise files.
 function(workbook_lesson)
-  cmake_parse_arguments(L "GPU;NO_BENCH" "NAME;DRIVER;PROGRAM"
+  cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
@@ -83,7 +86,16 @@ function(workbook_lesson)
       RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin"
       CUDA_SEPARABLE_COMPILATION OFF)
 
-    add_test(NAME ${test_id}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
+    if(L_RACECHECK)
+      # Shared memory, barriers or atomics: a race is a wrong answer too. The check also runs
+      # compute-sanitizer's racecheck and synccheck on the small case (when the tool exists).
+      find_package(Python3 QUIET COMPONENTS Interpreter)
+      add_test(NAME ${test_id}.${variant}
+               COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" $<TARGET_FILE:${target}>
+                       ${L_CHECK_ARGS} --races ${L_SANITIZE_ARGS})
+    else()
+      add_test(NAME ${test_id}.${variant} COMMAND ${target} ${L_CHECK_ARGS})
+    endif()
     set_tests_properties(${test_id}.${variant} PROPERTIES
       LABELS "${variant};${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""check-with-races.py PROGRAM CHECK_ARGS... --races RACE_ARGS...: a check that also sees races.
+
+Runs PROGRAM CHECK_ARGS (the lesson's check). When it passes and compute-sanitizer is available,
+runs PROGRAM RACE_ARGS (a small case) under its racecheck and synccheck tools; their first
+finding becomes a failure (exit 1) told in the student's words: which lines, which accesses,
+the likely cause. A race is a wrong answer that a check's numbers may not show: removing the
+barrier that ends a tiled phase often leaves the product right on one GPU and wrong on another.
+Without compute-sanitizer the check says once that races were not checked. Exit codes are the
+check's (77: no GPU, skipped).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+# "... Write access at ... in /path/file.cu:27 ..." and the matching "and Read access at ...".
+ACCESS = re.compile(r"(Read|Write) access at .*? in (\S+?):(\d+)")
+SYNC = re.compile(r"(Barrier error detected[^\n]*|Invalid arguments[^\n]*)")
+LOCATION = re.compile(r"(?:at|in) .*? in (\S+?):(\d+)|at \S+ in (\S+?):(\d+)")
+
+
+def source_line(path, number):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read().splitlines()[number - 1].strip()
+    except (OSError, IndexError):
+        return ""
+
+
+def explain_race(output):
+    """The first racecheck hazard as a sentence, or None."""
+    for line_number, line in enumerate(output.splitlines()):
+        if "Race reported between" not in line:
+            continue
+        accesses = ACCESS.findall("\n".join(output.splitlines()[line_number:line_number + 3]))
+        if len(accesses) < 2:
+            return "compute-sanitizer racecheck: " + line.strip("= ").strip()
+        (kind1, file1, line1), (kind2, file2, line2) = accesses[:2]
+        name = os.path.basename(file1)
+        text1, text2 = source_line(file1, int(line1)), source_line(file2, int(line2))
+        return (f"race on shared memory in {name}: the {kind1.lower()} on line {line1} ({text1}) and the "
+                f"{kind2.lower()} on line {line2} ({text2}), by different threads, reach the same element with "
+                f"no barrier between them. A __syncthreads() is missing: after the writes that others read, or "
+                f"after the last read of shared data that the next step overwrites.")
+    return None
+
+
+def explain_sync(output):
+    """The first synccheck error as a sentence, or None."""
+    match = SYNC.search(output)
+    if not match:
+        return None
+    where = ""
+    for line in output.splitlines()[output[:match.start()].count("\n"):][:6]:
+        found = re.search(r" in (\S+?):(\d+)", line)
+        if found:
+            where = f" at {os.path.basename(found.group(1))} line {found.group(2)} ({source_line(found.group(1), int(found.group(2)))})"
+            break
+    return (f"barrier misuse{where}: {match.group(1).strip()}. A __syncthreads() must be reached by every thread "
+            "of the block: not inside a branch that some threads skip, and not after an early return.")
+
+
+def sanitizer():
+    found = shutil.which("compute-sanitizer")
+    if found:
+        return found
+    default = "/usr/local/cuda/bin/compute-sanitizer"
+    return default if os.access(default, os.X_OK) else None
+
+
+def main():
+    args = sys.argv[1:]
+    if "--races" not in args or args.index("--races") < 1:
+        print(__doc__)
+        return 2
+    split = args.index("--races")
+    program, check_args, race_args = args[0], args[1:split], args[split + 1:]
+    sys.stdout.flush()
+    rc = subprocess.run([program] + check_args).returncode
+    if rc != 0:
+        return rc
+    tool = sanitizer()
+    if tool is None:
+        print("note: compute-sanitizer was not found, so races and barrier errors were NOT checked")
+        return 0
+    for name, explain in (("racecheck", explain_race), ("synccheck", explain_sync)):
+        result = subprocess.run([tool, "--tool", name, "--error-exitcode", "99", "--print-limit", "3", program] +
+                                race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode == 0:
+            print(f"{name}: no hazard on the small case ({' '.join(race_args)})")
+            continue
+        reason = explain(result.stdout)
+        if reason is None:  # the program itself failed under the tool: show its end
+            reason = f"{name} run failed (exit {result.returncode}): " + " | ".join(result.stdout.splitlines()[-3:])
+        print(f"FAILED: {reason}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
