@@ -328,6 +328,15 @@ function(_workbook_learner_tools)
       LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # The benchmark CSV check (workbook_bench_test) fails on a non-zero exit code, a missing,
     # truncated or empty CSV, a zero time and a missing kernel.
+    # A racecheck report (saved from an H100 run of lesson 03 without its second barrier) is told
+    # in the student's words: the lines, their source, the missing barrier.
+    add_test(NAME workbook.race-report-in-words
+             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-error.sh" 0
+                     "race on shared memory in matmul_tiled.cu: the write on line 26 \\(a_tile.*read on line 31 \\(sum"
+                     "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" --explain
+                     "${PROJECT_SOURCE_DIR}/common/tests/sanitizer-samples/racecheck-missing-barrier.txt"
+                     03-tiled-matmul-solution)
+    set_tests_properties(workbook.race-report-in-words PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     add_test(NAME workbook.bench-csv-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)

@@ -21,6 +21,22 @@ SYNC = re.compile(r"(Barrier error detected[^\n]*|Invalid arguments[^\n]*)")
 LOCATION = re.compile(r"(?:at|in) .*? in (\S+?):(\d+)|at \S+ in (\S+?):(\d+)")
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def find_source(name, program):
+    """The source file the tool names (often without its folder): the exercise's copy for an
+    exercise program, the solution's for a solution program, else the path as given."""
+    if os.path.isabs(name) and os.path.exists(name):
+        return name
+    top = "lessons" if program.endswith("-exercise") else "solutions" if program.endswith("-solution") else None
+    if top:
+        for folder, _, files in os.walk(os.path.join(ROOT, top)):
+            if os.path.basename(name) in files:
+                return os.path.join(folder, os.path.basename(name))
+    return name
+
+
 def source_line(path, number):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -29,7 +45,7 @@ def source_line(path, number):
         return ""
 
 
-def explain_race(output):
+def explain_race(output, program=""):
     """The first racecheck hazard as a sentence, or None."""
     for line_number, line in enumerate(output.splitlines()):
         if "Race reported between" not in line:
@@ -39,15 +55,17 @@ def explain_race(output):
             return "compute-sanitizer racecheck: " + line.strip("= ").strip()
         (kind1, file1, line1), (kind2, file2, line2) = accesses[:2]
         name = os.path.basename(file1)
-        text1, text2 = source_line(file1, int(line1)), source_line(file2, int(line2))
-        return (f"race on shared memory in {name}: the {kind1.lower()} on line {line1} ({text1}) and the "
-                f"{kind2.lower()} on line {line2} ({text2}), by different threads, reach the same element with "
+        text1 = source_line(find_source(file1, program), int(line1))
+        text2 = source_line(find_source(file2, program), int(line2))
+        quoted1, quoted2 = (f" ({text1})" if text1 else ""), (f" ({text2})" if text2 else "")
+        return (f"race on shared memory in {name}: the {kind1.lower()} on line {line1}{quoted1} and the "
+                f"{kind2.lower()} on line {line2}{quoted2}, by different threads, reach the same element with "
                 f"no barrier between them. A __syncthreads() is missing: after the writes that others read, or "
                 f"after the last read of shared data that the next step overwrites.")
     return None
 
 
-def explain_sync(output):
+def explain_sync(output, program=""):
     """The first synccheck error as a sentence, or None."""
     match = SYNC.search(output)
     if not match:
@@ -56,7 +74,8 @@ def explain_sync(output):
     for line in output.splitlines()[output[:match.start()].count("\n"):][:6]:
         found = re.search(r" in (\S+?):(\d+)", line)
         if found:
-            where = f" at {os.path.basename(found.group(1))} line {found.group(2)} ({source_line(found.group(1), int(found.group(2)))})"
+            text = source_line(find_source(found.group(1), program), int(found.group(2)))
+            where = f" at {os.path.basename(found.group(1))} line {found.group(2)}" + (f" ({text})" if text else "")
             break
     return (f"barrier misuse{where}: {match.group(1).strip()}. A __syncthreads() must be reached by every thread "
             "of the block: not inside a branch that some threads skip, and not after an early return.")
@@ -72,6 +91,11 @@ def sanitizer():
 
 def main():
     args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--explain":  # --explain SAMPLE PROGRAM: parse a saved report
+        with open(args[1], encoding="utf-8") as f:
+            text = f.read()
+        print(explain_race(text, args[2]) or explain_sync(text, args[2]) or "no finding")
+        return 0
     if "--races" not in args or args.index("--races") < 1:
         print(__doc__)
         return 2
@@ -91,7 +115,7 @@ def main():
         if result.returncode == 0:
             print(f"{name}: no hazard on the small case ({' '.join(race_args)})")
             continue
-        reason = explain(result.stdout)
+        reason = explain(result.stdout, program)
         if reason is None:  # the program itself failed under the tool: show its end
             reason = f"{name} run failed (exit {result.returncode}): " + " | ".join(result.stdout.splitlines()[-3:])
         print(f"FAILED: {reason}")
