@@ -19,6 +19,21 @@ __device__ inline void load(double* tile, int width, int y, int x, const double*
     tile[y * width + x] = inside ? grid[static_cast<long>(i) * cols + j] : 0.0;
 }
 
+// Loads the block's tile of `grid` with its halo: each thread copies its own cell (i, j) into
+// slot (y, x) = (threadIdx.y + 1, threadIdx.x + 1), and the ring of cells around the block goes
+// into the halo slots (row 0 and row blockDim.y + 1, column 0 and column blockDim.x + 1). Both
+// kernels below load every tile they use with it.
+__device__ inline void load_with_halo(double* tile, int width, int y, int x, const double* grid, int i, int j, int rows,
+                                      int cols) {
+    load(tile, width, y, x, grid, i, j, rows, cols);  // every thread: its own cell
+    // >>> TODO 3: the threads on the tile's edges also load the halo cell just outside it
+    //   Contract: when every thread of the block has returned from this function, the whole
+    //   (blockDim.y + 2) x (blockDim.x + 2) tile holds the block's cells and the ring of cells
+    //   around them (0 where the ring leaves the grid). The corners of the ring are not needed:
+    //   the neighbourhood has no diagonals. Which threads sit next to each side of the ring?
+    // <<< TODO 3
+}
+
 __global__ void reset_flows_kernel(double* sf, int rows, int cols) {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -39,16 +54,10 @@ __global__ void flows_halo_kernel(const double* sz, const double* sh, double* sf
     const int j = blockIdx.x * blockDim.x + tx;
     const int y = ty + 1, x = tx + 1;
 
-    // Every thread loads its own cell (even threads outside the grid: they load 0).
-    load(z, width, y, x, sz, i, j, rows, cols);
-    load(h, width, y, x, sh, i, j, rows, cols);
-    // >>> TODO 3: the threads on the tile's edges also load the halo cell just outside it
-    //   The threads on the tile's first row (ty == 0) load the cell just above their own into
-    //   row 0 of both tiles; the last row (ty == blockDim.y - 1) the cell below into row y + 1;
-    //   the first and last columns the cells to the left (slot x = 0) and right (slot x + 1).
-    //   Use load(); it writes 0 for cells outside the grid. Corners are not needed: the
-    //   neighbourhood has no diagonals. (width_update_halo_kernel below does the same for Sf.)
-    // <<< TODO 3
+    // Every thread loads its own cell (even threads outside the grid: they load 0), and the
+    // threads on the tile's edges the halo.
+    load_with_halo(z, width, y, x, sz, i, j, rows, cols);
+    load_with_halo(h, width, y, x, sh, i, j, rows, cols);
     __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
     if (!active(i, j, rows, cols)) return;
@@ -73,12 +82,7 @@ __global__ void width_update_halo_kernel(double* sh, const double* sf, int rows,
     const long n = static_cast<long>(rows) * cols;
     for (int layer = 0; layer < 4; ++layer) {
         double* tile = tiles + layer * layer_slots;
-        const double* grid = sf + layer * n;
-        load(tile, width, y, x, grid, i, j, rows, cols);
-        if (ty == 0) load(tile, width, 0, x, grid, i - 1, j, rows, cols);
-        if (ty == blockDim.y - 1) load(tile, width, y + 1, x, grid, i + 1, j, rows, cols);
-        if (tx == 0) load(tile, width, y, 0, grid, i, j - 1, rows, cols);
-        if (tx == blockDim.x - 1) load(tile, width, y, x + 1, grid, i, j + 1, rows, cols);
+        load_with_halo(tile, width, y, x, sf + layer * n, i, j, rows, cols);
     }
     __syncthreads();
 

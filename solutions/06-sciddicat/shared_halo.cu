@@ -19,6 +19,21 @@ __device__ inline void load(double* tile, int width, int y, int x, const double*
     tile[y * width + x] = inside ? grid[static_cast<long>(i) * cols + j] : 0.0;
 }
 
+// Loads the block's tile of `grid` with its halo: each thread copies its own cell (i, j) into
+// slot (y, x) = (threadIdx.y + 1, threadIdx.x + 1), and the ring of cells around the block goes
+// into the halo slots (row 0 and row blockDim.y + 1, column 0 and column blockDim.x + 1). Both
+// kernels below load every tile they use with it.
+__device__ inline void load_with_halo(double* tile, int width, int y, int x, const double* grid, int i, int j, int rows,
+                                      int cols) {
+    load(tile, width, y, x, grid, i, j, rows, cols);  // every thread: its own cell
+    // >>> TODO 3: the threads on the tile's edges also load the halo cell just outside it
+    if (threadIdx.y == 0) load(tile, width, 0, x, grid, i - 1, j, rows, cols);
+    if (threadIdx.y == blockDim.y - 1) load(tile, width, y + 1, x, grid, i + 1, j, rows, cols);
+    if (threadIdx.x == 0) load(tile, width, y, 0, grid, i, j - 1, rows, cols);
+    if (threadIdx.x == blockDim.x - 1) load(tile, width, y, x + 1, grid, i, j + 1, rows, cols);
+    // <<< TODO 3
+}
+
 __global__ void reset_flows_kernel(double* sf, int rows, int cols) {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -39,27 +54,10 @@ __global__ void flows_halo_kernel(const double* sz, const double* sh, double* sf
     const int j = blockIdx.x * blockDim.x + tx;
     const int y = ty + 1, x = tx + 1;
 
-    // Every thread loads its own cell (even threads outside the grid: they load 0).
-    load(z, width, y, x, sz, i, j, rows, cols);
-    load(h, width, y, x, sh, i, j, rows, cols);
-    // >>> TODO 3: the threads on the tile's edges also load the halo cell just outside it
-    if (ty == 0) {
-        load(z, width, 0, x, sz, i - 1, j, rows, cols);
-        load(h, width, 0, x, sh, i - 1, j, rows, cols);
-    }
-    if (ty == blockDim.y - 1) {
-        load(z, width, y + 1, x, sz, i + 1, j, rows, cols);
-        load(h, width, y + 1, x, sh, i + 1, j, rows, cols);
-    }
-    if (tx == 0) {
-        load(z, width, y, 0, sz, i, j - 1, rows, cols);
-        load(h, width, y, 0, sh, i, j - 1, rows, cols);
-    }
-    if (tx == blockDim.x - 1) {
-        load(z, width, y, x + 1, sz, i, j + 1, rows, cols);
-        load(h, width, y, x + 1, sh, i, j + 1, rows, cols);
-    }
-    // <<< TODO 3
+    // Every thread loads its own cell (even threads outside the grid: they load 0), and the
+    // threads on the tile's edges the halo.
+    load_with_halo(z, width, y, x, sz, i, j, rows, cols);
+    load_with_halo(h, width, y, x, sh, i, j, rows, cols);
     __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
     if (!active(i, j, rows, cols)) return;
@@ -84,12 +82,7 @@ __global__ void width_update_halo_kernel(double* sh, const double* sf, int rows,
     const long n = static_cast<long>(rows) * cols;
     for (int layer = 0; layer < 4; ++layer) {
         double* tile = tiles + layer * layer_slots;
-        const double* grid = sf + layer * n;
-        load(tile, width, y, x, grid, i, j, rows, cols);
-        if (ty == 0) load(tile, width, 0, x, grid, i - 1, j, rows, cols);
-        if (ty == blockDim.y - 1) load(tile, width, y + 1, x, grid, i + 1, j, rows, cols);
-        if (tx == 0) load(tile, width, y, 0, grid, i, j - 1, rows, cols);
-        if (tx == blockDim.x - 1) load(tile, width, y, x + 1, grid, i, j + 1, rows, cols);
+        load_with_halo(tile, width, y, x, sf + layer * n, i, j, rows, cols);
     }
     __syncthreads();
 
