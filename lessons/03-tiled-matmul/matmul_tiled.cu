@@ -15,19 +15,18 @@ __global__ void matmul_tiled_kernel(const T* a, const T* b, T* c, int n) {
     __shared__ T b_tile[TILE][TILE];  // ... and of B, shared by its TILE x TILE threads
 
     // >>> TODO 1: this thread's place in the block and its element of C
-    // tx, ty in the block; row = blockIdx.y * TILE + ty and col = blockIdx.x * TILE + tx in C.
+    // Each thread of a TILE x TILE block computes one element of the block's TILE x TILE tile of
+    // C: find the row and column of that element from the block's and the thread's indices.
     // <<< TODO 1
     // >>> TODO 2: phase by phase, load one tile of A and one of B, then use them
-    // Loop over the n / TILE phases. In each phase:
-    // - load one element of A's tile (row `row`, column phase * TILE + tx) into
-    //   a_tile[ty][tx] and one element of B's tile (row phase * TILE + ty, column `col`)
-    //   into b_tile[ty][tx];
-    // - __syncthreads(): wait until the whole tile is loaded;
-    // - add a_tile[ty][k] * b_tile[k][tx] for k = 0 .. TILE-1 to a running sum;
-    // - __syncthreads(): wait until everyone has used the tile before it is overwritten.
+    // The dot product of the thread's row of A and column of B is walked in n / TILE phases.
+    // In each phase the block's threads together copy one TILE x TILE tile of A (from the
+    // block's rows) and one of B (from the block's columns) into a_tile and b_tile, one element
+    // per thread each; then every thread adds its TILE products from the shared tiles to a
+    // running sum. Two moments need every thread of the block to wait for the others: which?
     // <<< TODO 2
     // >>> TODO 3: store the sum in C
-    // Write the sum to c[row * n + col]. Do index products in std::size_t.
+    // Write the sum to the thread's element of C (index products can pass 2^31: use std::size_t).
     (void)a;
     (void)b;
     (void)c;

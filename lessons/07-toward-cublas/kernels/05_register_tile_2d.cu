@@ -35,14 +35,15 @@ __global__ void register_tile_2d(const double* a, const double* b, double* c, in
 #pragma unroll
         for (int k = 0; k < kBlockK; ++k) {
             // >>> TODO 1: this thread's 8 values of column k of the A tile into registers
-            // Copy rows thread_row .. thread_row + 7 of a_tile_t[k] into a_reg.
+            // The thread's 8 rows of C need 8 values of the A tile at step k: copy them into a_reg.
             // <<< TODO 1
             // >>> TODO 2: this thread's 8 values of row k of the B tile into registers
-            // Copy columns thread_col .. thread_col + 7 of b_tile[k] into b_reg.
+            // Its 8 columns need 8 values of the B tile at step k: copy them into b_reg.
             // <<< TODO 2
             // >>> TODO 3: the outer product a_reg x b_reg added to the 8 x 8 accumulators
-            // acc[i][j] += a_reg[i] * b_reg[j]. Use loops with constant bounds (kThreadM,
-            // kThreadN) and #pragma unroll, so that acc stays in registers.
+            // Each of the 64 accumulators gains one product of a value of a_reg and one of b_reg.
+            // Index registers only with compile-time constants (loops with constant bounds,
+            // fully unrolled), or the compiler moves acc to slow local memory.
             (void)a_reg;
             (void)b_reg;
             // <<< TODO 3
