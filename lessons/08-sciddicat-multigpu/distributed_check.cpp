@@ -8,6 +8,32 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <string>
+
+void validate_grid_sizes(const wb::Options& options, int ranks) {
+    if (options.sizes.size() > 1) wb::usage_error("--sizes: one grid only (ROWSxCOLS)");
+    for (const auto& dims : options.sizes) {
+        if (dims.size() != 2) wb::usage_error("--sizes: give the synthetic grid as ROWSxCOLS, e.g. 1001x777");
+        if (dims[0] < 3 || dims[1] < 3) wb::usage_error("--sizes: the grid must be at least 3x3");
+        if (dims[0] < static_cast<long>(ranks) * kMinRowsPerRank)
+            wb::usage_error("--sizes: " + std::to_string(ranks) + " ranks need at least " +
+                            std::to_string(ranks * kMinRowsPerRank) + " rows");
+        if (dims[0] * dims[1] > (1L << 31)) wb::usage_error("--sizes: at most 2^31 cells");
+    }
+}
+
+void add_debris_across_boundaries(sciddicat::Terrain& terrain, int ranks) {
+    const int rows = terrain.header.rows, cols = terrain.header.cols;
+    for (int r = 1; r < ranks; ++r) {
+        const int boundary = rows_of_rank(r, ranks, rows).begin;
+        for (int i = std::max(1, boundary - 3); i < std::min(rows - 1, boundary + 3); ++i)
+            for (int j = cols / 3; j < 2 * cols / 3; ++j) {
+                const std::size_t k = static_cast<std::size_t>(i) * cols + j;
+                terrain.source[k] += 2.0;
+                terrain.dem[k] += 2.0;
+            }
+    }
+}
 
 namespace {
 

@@ -3,7 +3,20 @@
 /// decomposition on the CPU, gathering the ranks' rows, the model's invariants).
 #pragma once
 
+#include "sciddicat/grid_io.h"  // Terrain
+#include "wb/args.h"
+
 #include <vector>
+
+/// The --sizes of a run with `ranks` ranks: one grid ROWSxCOLS, at least 3x3, enough rows for
+/// every rank, at most 2^31 cells; anything else is a usage error.
+void validate_grid_sizes(const wb::Options& options, int ranks);
+
+/// Adds debris across every boundary between the ranks' rows when the grid is split over
+/// `ranks` ranks: 2 m over the middle third of the columns, three rows each side of each
+/// boundary (to the source and to the DEM, which includes the debris). From the first step the
+/// flow crosses every boundary, so a rank whose halos are not exchanged computes wrong cells.
+void add_debris_across_boundaries(sciddicat::Terrain& terrain, int ranks);
 
 /// rows_of_rank for 1 to 8 ranks and rows from 4 to 16384: every row owned by one rank, in rank
 /// order, block sizes differing by at most one (cases with fewer than kMinRowsPerRank rows per

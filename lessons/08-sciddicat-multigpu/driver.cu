@@ -8,6 +8,7 @@
 // Run with:  mpirun -np 2 build/bin/08-sciddicat-multigpu-solution --check
 #include "decomposition.h"
 #include "distributed_check.h"
+#include "halo_check.h"
 #include "rank_simulation.h"
 #include "ranks.h"
 
@@ -15,6 +16,7 @@
 #include "sciddicat/terrain.h"
 #include "wb/workbook.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -80,21 +82,9 @@ bool check_case(ncclComm_t comm, const Inputs& in, int steps, bool overlap) {
     return from_root(ok) == 1;
 }
 
-void validate(const wb::Options& options) {
-    const int ranks = world().ranks;
-    if (options.sizes.size() > 1) wb::usage_error("--sizes: one grid only (ROWSxCOLS)");
-    for (const auto& dims : options.sizes) {
-        if (dims.size() != 2) wb::usage_error("--sizes: give the synthetic grid as ROWSxCOLS, e.g. 1001x777");
-        if (dims[0] < 3 || dims[1] < 3) wb::usage_error("--sizes: the grid must be at least 3x3");
-        if (dims[0] < static_cast<long>(ranks) * kMinRowsPerRank)
-            wb::usage_error("--sizes: " + std::to_string(ranks) + " ranks need at least " +
-                            std::to_string(ranks * kMinRowsPerRank) + " rows");
-        if (dims[0] * dims[1] > (1L << 31)) wb::usage_error("--sizes: at most 2^31 cells");
-    }
-}
-
 int run_check(const wb::Options& options) {
-    validate(options);
+    validate_grid_sizes(options, world().ranks);
+    set_exchange_timeout(static_cast<double>(options.get_long("exchange-timeout", 10, 1, 3600)));
     if (world().root())
         std::printf("Lesson 08 check: SciddicaT on %d rank(s), seed %llu\n", world().ranks,
                     static_cast<unsigned long long>(options.seed));
@@ -112,9 +102,19 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo info = choose_gpu();
     if (world().root()) std::printf("  rank 0 on %s\n", info.name.c_str());
     const NcclComm comm;
-    const Inputs synthetic = synthetic_inputs(static_cast<int>(grid[0]), static_cast<int>(grid[1]), options.seed);
+    const int rows = static_cast<int>(grid[0]), cols = static_cast<int>(grid[1]);
+    // The exchange alone, then whole runs: the synthetic grid, whose debris may never reach a
+    // boundary between ranks, and the same grid with debris across every boundary.
+    const Inputs synthetic = synthetic_inputs(rows, cols, options.seed);
+    tally.record(check_one_exchange(subdomain_of(world().ranks, synthetic), comm.get()));
     tally.record(check_case(comm.get(), synthetic, steps, true));
     tally.record(check_case(comm.get(), synthetic, steps, false));
+    sciddicat::Terrain crossing = sciddicat::make_synthetic_terrain(rows, cols, options.seed);
+    add_debris_across_boundaries(crossing, std::max(world().ranks, 2));
+    Inputs across = make_inputs(crossing);
+    across.name =
+        "synthetic " + std::to_string(rows) + "x" + std::to_string(cols) + ", debris across the rank boundaries";
+    tally.record(check_case(comm.get(), across, std::min(steps, 50), true));
     if (tessina) {
         const int tessina_steps = static_cast<int>(options.get_long("tessina-steps", 200, 1, 100000));
         tally.record(check_case(comm.get(), make_inputs(sciddicat::read_terrain(tessina_prefix)), tessina_steps, true));
@@ -182,7 +182,7 @@ void write_rows(wb::BenchRows& rows, const std::string& kind, const Inputs& in, 
 }
 
 int run_bench(const wb::Options& options) {
-    validate(options);
+    validate_grid_sizes(options, world().ranks);
     const wb::DeviceInfo info = choose_gpu();
     const NcclComm comm;
     const int ranks = world().ranks;
@@ -240,6 +240,7 @@ int main(int argc, char** argv) {
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
          {"no-tessina", "", "check the synthetic grid only"},
          {"no-overlap", "", "bench: exchange, then update all rows (no overlap of exchange and kernels)"},
+         {"exchange-timeout", "S", "check: seconds to wait for the steps before a stuck exchange stops the run (10)"},
          {"check-decomposition", "", "check only the row decomposition (no GPU needed)"}},
         false};  // no --block: the fused step's tile is fixed by the sciddicat library
     // The common option --grid is spelled --sizes here; accept both for convenience.

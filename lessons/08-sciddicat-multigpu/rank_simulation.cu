@@ -1,6 +1,8 @@
 // Lesson 08: one rank's band of the SciddicaT grid and the step that keeps its halos current.
 #include "rank_simulation.h"
 
+#include "ranks.h"
+
 #include "sciddicat/fused.h"
 #include "wb/cuda_check.h"
 #include "wb/device.h"
@@ -59,7 +61,7 @@ void RankSimulation::run_exchange_only(int steps) {
 }
 
 std::vector<double> RankSimulation::owned_thickness() {
-    WB_CUDA_CHECK(cudaStreamSynchronize(compute_.get()));
+    wait_for_exchanges(compute_.get());
     std::vector<double> owned(static_cast<std::size_t>(sub_.owned.count()) * sub_.cols);
     WB_CUDA_CHECK(
         cudaMemcpy(owned.data(), sub_.row(grid_.sh, kHaloRows), owned.size() * sizeof(double), cudaMemcpyDeviceToHost));

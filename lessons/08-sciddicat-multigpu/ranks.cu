@@ -1,10 +1,13 @@
 // Lesson 08 harness: MPI ranks, their GPUs and the NCCL communicator.
 #include "ranks.h"
 
+#include "wb/cuda_check.h"
 #include "wb/exit_codes.h"
 
 #include <cstdio>
 #include <cstdlib>
+
+#include <unistd.h>
 
 namespace {
 
@@ -27,6 +30,30 @@ void start_ranks(int* argc, char*** argv) {
 }
 
 const World& world() { return the_world; }
+
+namespace {
+double exchange_timeout_s = 10.0;
+}  // namespace
+
+void set_exchange_timeout(double seconds) { exchange_timeout_s = seconds; }
+
+void wait_for_exchanges(cudaStream_t stream) {
+    const wb::WallTimer timer;
+    cudaError_t status = cudaStreamQuery(stream);
+    while (status == cudaErrorNotReady) {
+        if (timer.elapsed_ms() > 1e3 * exchange_timeout_s) {
+            std::fprintf(stderr,
+                         "error: rank %d: the halo exchange did not finish within %g s. Does every send have a "
+                         "matching receive of the same count on the neighbour (and every receive a send)?\n",
+                         the_world.rank, exchange_timeout_s);
+            std::fflush(stderr);
+            MPI_Abort(MPI_COMM_WORLD, wb::kExitCheckFailed);
+        }
+        usleep(1000);
+        status = cudaStreamQuery(stream);
+    }
+    WB_CUDA_CHECK(status);
+}
 
 int end_ranks(int code) {
     std::fflush(stdout);

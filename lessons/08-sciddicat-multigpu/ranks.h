@@ -42,6 +42,14 @@ int from_root(int value);
 /// Rank 0 prints the tally's verdict (wb::CheckTally::finish); every rank returns its exit code.
 int verdict_of_root(const wb::CheckTally& tally, const std::string& passed_what);
 
+/// Seconds a rank waits for its steps (and so for the halo exchanges in them) before it gives up;
+/// --exchange-timeout sets it.
+void set_exchange_timeout(double seconds);
+/// Waits for `stream` like cudaStreamSynchronize, but a mismatched exchange (a receive of fewer
+/// values than the neighbour sends, a send nobody receives) never ends: after the timeout every
+/// rank stops with a message that names the likely cause, instead of hanging.
+void wait_for_exchanges(cudaStream_t stream);
+
 /// This rank's GPU: local rank mod GPUs of the node. Every rank exits 77 (skipped) unless each
 /// rank of the node has a GPU of its own; with no usable GPU at all, wb::require_gpu decides.
 wb::DeviceInfo choose_gpu();
