@@ -44,14 +44,15 @@ bool check_one_exchange(const Subdomain& sub, ncclComm_t comm) {
                     std::printf("    rank %d: halo row %ld (from rank %d) [%d] = %.17g (expected %.17g)\n", sub.rank,
                                 global, neighbour, c, value, expected);
                 else
-                    std::printf("    rank %d: halo row %d has no neighbour but was written: [%d] = %.17g\n",
-                                sub.rank, local, c, value);
+                    std::printf("    rank %d: halo row %d has no neighbour but was written: [%d] = %.17g\n", sub.rank,
+                                local, c, value);
             }
         }
     }
     if (wrong) std::printf("    rank %d: %ld of %d halo values wrong\n", sub.rank, wrong, 2 * kHaloRows * sub.cols);
     std::fflush(stdout);
     const bool ok = all_ranks_agree(wrong == 0);
-    if (world().root()) std::printf("  one halo exchange on %d rank(s): %s\n", sub.ranks, ok ? "every halo row right" : "WRONG");
+    if (world().root())
+        std::printf("  one halo exchange on %d rank(s): %s\n", sub.ranks, ok ? "every halo row right" : "WRONG");
     return ok;
 }
