@@ -337,6 +337,10 @@ function(_workbook_learner_tools)
                      "${PROJECT_SOURCE_DIR}/common/tests/sanitizer-samples/racecheck-missing-barrier.txt"
                      03-tiled-matmul-solution)
     set_tests_properties(workbook.race-report-in-words PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    add_test(NAME workbook.manifest-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/manifest-self-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/manifest-self-test")
+    set_tests_properties(workbook.manifest-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     add_test(NAME workbook.bench-csv-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
