@@ -20,6 +20,6 @@ plot report using (column("n")):(pick(column("block") == 2, column("cpu_gflops")
      (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ikj"), column("rate"))) \
         with points pt 9 lc rgb block_colour[2] title (has(ref) ? device(ref)." i-k-j" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ijk"), column("rate"))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[1] title (has(mine) ? "yours i-j-k" : ""), \
+        with linespoints lw 2 pt 5 lc rgb block_colour[1] title (has(mine) ? yours_label(lesson)." i-j-k" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "cpu-ikj"), column("rate"))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? "yours i-k-j" : "")
+        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? yours_label(lesson)." i-k-j" : "")

@@ -37,4 +37,4 @@ plot notebook using 0:(column("gflops")) with boxes lc rgb "#999999" title "note
      for [i=1:12] usable(file(L[i], ref02, ref03)) using (5 + i - 0.2):(pick(sel(i), column("rate"))) \
         with boxes lc rgb block_colour[1] title (i == 1 && has(ref03) ? device(ref03)." (reference)" : ""), \
      for [i=1:12] usable(file(L[i], mine02, mine03)) using (5 + i + 0.2):(pick(sel(i), column("rate"))) \
-        with boxes lc rgb block_colour[2] title (i == 1 && has(mine03) ? "yours" : "")
+        with boxes lc rgb block_colour[2] title (i == 1 && has(mine03) ? yours_label("03-tiled-matmul") : "")

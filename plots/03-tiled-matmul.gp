@@ -25,4 +25,4 @@ plot for [i=1:7] (has(ref) ? ref : "/dev/null") using (column("n")):(pick(sel(wo
      for [i=1:7] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
         with points pt 7 lc rgb colour(i) notitle, \
      for [i=1:7] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
-        with linespoints lw 2 pt 5 lc rgb colour(i) title (has(mine) ? "yours ".word(names, i) : "")
+        with linespoints lw 2 pt 5 lc rgb colour(i) title (has(mine) ? yours_label(lesson)." ".word(names, i) : "")

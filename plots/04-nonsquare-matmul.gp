@@ -28,4 +28,4 @@ usable(f) = has(f) ? f : "/dev/null"
 plot for [i=1:5] usable(ref) using (shape_index(0) - 0.4 + 0.16 * i):(pick(sel(i), column("rate"))) \
         with boxes lc rgb block_colour[i] title (has(ref) ? device(ref)." ".N[i] : ""), \
      for [i=1:5] usable(mine) using (shape_index(0) - 0.4 + 0.16 * i + 0.04):(pick(sel(i), column("rate"))) \
-        with boxes fs transparent solid 0.35 lc rgb block_colour[i] title (has(mine) ? "yours ".N[i] : "")
+        with boxes fs transparent solid 0.35 lc rgb block_colour[i] title (has(mine) ? yours_label(lesson)." ".N[i] : "")

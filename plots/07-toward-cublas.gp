@@ -33,6 +33,6 @@ plot (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pic
      (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0)) + 1.5):(percent(0)) \
         with labels font ",8" notitle, \
      (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0))) \
-        with boxes lc rgb block_colour[2] title (has(mine) ? "yours: ".device(mine) : ""), \
+        with boxes lc rgb block_colour[2] title (has(mine) ? yours_label(lesson).": ".device(mine) : ""), \
      (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0)) + 1.5):(percent(0)) \
         with labels font ",8" notitle

@@ -25,9 +25,9 @@ plot 1 with lines dt 2 lc rgb "#555555" title "ideal", \
      (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
         with linespoints pt 9 lc rgb block_colour[3] title (has(ref) ? ref_name." weak" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? "yours, strong" : ""), \
+        with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? yours_label(lesson).", strong" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[4] title (has(mine) ? "yours, weak" : "")
+        with linespoints lw 2 pt 5 lc rgb block_colour[4] title (has(mine) ? yours_label(lesson).", weak" : "")
 
 set title "Strong scaling: time of one run"
 set ylabel "milliseconds"
@@ -43,7 +43,7 @@ plot (has(ref) ? ref : "/dev/null") using (column("n") - 0.15):(pick(is("kernel"
      (has(ref) ? ref : "/dev/null") using (column("n") + 0.15):(pick(is("kernel", "strong-exchange"), column("median_ms"))) \
         with boxes lc rgb block_colour[3] title (has(ref) ? "halo exchange only" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("median_ms"))) \
-        with points pt 5 ps 1.5 lc rgb "#000000" title (has(mine) ? "yours, whole run" : "")
+        with points pt 5 ps 1.5 lc rgb "#000000" title (has(mine) ? yours_label(lesson).", whole run" : "")
 } else {
 set yrange [0:1]
 set label 1 "no multi-GPU run yet" at graph 0.5, graph 0.5 center

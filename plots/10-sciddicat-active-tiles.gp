@@ -35,9 +35,9 @@ plot (has(ref) ? ref : "/dev/null") using (x(0)):(pick(@tessina, column("median_
      (has(ref) ? ref : "/dev/null") using (x(0)):(pick(@synthetic, column("median_ms"))) \
         with points pt 5 ps 1.1 lc rgb block_colour[2] title (has(ref) ? ref_name.", synthetic" : ""), \
      (has(mine) ? mine : "/dev/null") using (x(0)):(pick(@tessina, column("median_ms"))) \
-        with points pt 2 ps 1.5 lw 2 lc rgb block_colour[1] title (has(mine) ? "yours, tessina" : ""), \
+        with points pt 2 ps 1.5 lw 2 lc rgb block_colour[1] title (has(mine) ? yours_label(lesson).", tessina" : ""), \
      (has(mine) ? mine : "/dev/null") using (x(0)):(pick(@synthetic, column("median_ms"))) \
-        with points pt 2 ps 1.5 lw 2 lc rgb block_colour[2] title (has(mine) ? "yours, synthetic" : "")
+        with points pt 2 ps 1.5 lw 2 lc rgb block_colour[2] title (has(mine) ? yours_label(lesson).", synthetic" : "")
 } else {
 unset logscale y
 set yrange [0:1]

@@ -36,7 +36,14 @@ need(f) = (required = required." ".f, f)
 # The committed reference run (measured on the course's H100) and your own run of a lesson.
 # report_only=1 leaves both out (a chart from the reports' data alone); your run is optional.
 reference(lesson) = report_only ? "" : need(datadir."/h100/".lesson.".csv")
-yours(lesson) = (strlen(benchdir) > 0 && !report_only) ? benchdir."/".lesson.".csv" : ""
+# Your own run on this machine: the benchmark of your exercise (benchdir/LESSON-exercise.csv,
+# which scripts/progress writes once the exercise passes its check) when there is one, else the
+# reference solution's quick benchmark of your build (benchdir/LESSON.csv); yours_label(lesson)
+# says which of the two a curve shows.
+exercise_run(lesson) = (strlen(benchdir) > 0 && !report_only) ? benchdir."/".lesson."-exercise.csv" : ""
+solution_run(lesson) = (strlen(benchdir) > 0 && !report_only) ? benchdir."/".lesson.".csv" : ""
+yours(lesson) = has(exercise_run(lesson)) ? exercise_run(lesson) : solution_run(lesson)
+yours_label(lesson) = has(exercise_run(lesson)) ? "your exercise" : "reference solution, this machine"
 
 # Row filters for the common benchmark schema (see common/include/wb/csv.h).
 is(col, value) = strcol(col) eq value

@@ -36,4 +36,4 @@ plot for [i=1:5] report using (column("n")):(pick(column("block") == word(blocks
      for [i=1:5] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
         with points pt 7 ps 0.9 lc rgb block_colour[i] notitle, \
      for [i=1:5] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
-        with linespoints lw 2 pt 5 lc rgb block_colour[i] title (has(mine) ? sprintf("yours (%s) %sx%s", mine_name, word(blocks, i), word(blocks, i)) : "")
+        with linespoints lw 2 pt 5 lc rgb block_colour[i] title (has(mine) ? sprintf("%s (%s) %sx%s", yours_label(lesson), mine_name, word(blocks, i), word(blocks, i)) : "")
