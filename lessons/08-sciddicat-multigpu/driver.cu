@@ -94,8 +94,8 @@ int run_check(const wb::Options& options) {
         return verdict_of_root(tally, "every row is owned by one rank, in order, balanced");
 
     const int steps = static_cast<int>(options.get_long("steps", 300, 1, 1000000));
-    const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{1001, 777}  // no small rank count
-                                                         : options.sizes.front();        // divides 1001 rows
+    const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{1001, 777}  // 1001 = 7 * 11 * 13:
+                                                         : options.sizes.front();        // 2..6 ranks get uneven rows
     const std::string tessina_prefix = sciddicat::tessina_prefix(options.get("data-dir", ""));
     const bool tessina = !options.has("no-tessina") && !tessina_prefix.empty();
 
