@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# build-docs.sh DOXYGEN DOCS_OUT SOURCE_DIR CHART_DIR: runs Doxygen when a page, a documented
-# header or a chart is newer than the last build.
+# build-docs.sh DOXYGEN DOCS_OUT SOURCE_DIR CHART_DIR: runs Doxygen when a page (as rendered
+# into DOCS_OUT/pages, figures filled in), a documented header or a chart is newer than the last
+# build.
 set -u
 doxygen=$1 out=$2 src=$3 charts=$4
 stamp="$out/html/index.html"
 if [ -s "$stamp" ]; then
-  newer=$(find "$src/docs" "$src/common/include" "$charts" "$out/Doxyfile" -newer "$stamp" -type f 2>/dev/null | head -n 1)
+  newer=$(find "$out/pages" "$src/common/include" "$src/common/sciddicat/include" "$charts" "$out/Doxyfile" -newer "$stamp" -type f 2>/dev/null | head -n 1)
   [ -z "$newer" ] && exit 0
 fi
 cd "$out" && "$doxygen" Doxyfile || exit 1
