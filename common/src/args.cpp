@@ -3,7 +3,9 @@
 #include "wb/exit_codes.h"
 #include "wb/random.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -48,18 +50,72 @@ std::vector<long> dims_of(const std::string& item) {
     return dims;
 }
 
+// The common options this program takes (help text and spell checking list only these).
+std::vector<std::string> common_options(const LessonInfo& info) {
+    std::vector<std::string> names = {"--check", "--seed", "--help"};
+    if (info.benchmarks) names.insert(names.end(), {"--bench", "--repeat", "--out", "--full"});
+    if (!info.sizes_help.empty()) names.push_back("--sizes");
+    if (info.accepts_block) names.push_back("--block");
+    return names;
+}
+
+bool takes(const LessonInfo& info, const std::string& option) {
+    for (const std::string& name : common_options(info))
+        if (name == option) return true;
+    return false;
+}
+
+// A number as %g writes it (1e+06, 0.5), for messages.
+std::string shortest(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+// Levenshtein distance, for "did you mean": small words only, so the plain table is fine.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// The option the user most likely meant, or "" when none is close.
+std::string closest_option(const LessonInfo& info, const std::string& typed) {
+    std::vector<std::string> names = common_options(info);
+    for (const auto& option : info.extra) names.push_back("--" + option.name);
+    std::string best;
+    std::size_t best_distance = 3;  // at most two letters off
+    for (const std::string& name : names) {
+        const std::size_t distance = edit_distance(typed, name);
+        if (distance < best_distance) best = name, best_distance = distance;
+    }
+    return best;
+}
+
 void print_help(const LessonInfo& info, const char* program) {
-    std::printf("%s: %s\n\nUsage: %s [--check | --bench] [options]\n\n", info.name.c_str(), info.summary.c_str(),
-                program);
-    std::printf("  --check          run the correctness check (default)\n"
-                "  --bench          run the benchmark; one CSV row per measurement\n"
-                "  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n"
-                "  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n"
-                "  --repeat N       timed repeats per benchmark point (median reported)\n"
-                "  --seed N         seed of the random inputs (default %llu)\n"
-                "  --out FILE       CSV file written by --bench\n"
-                "  --full           the long benchmark sweep of the source reports\n",
-                info.sizes_help.c_str(), static_cast<unsigned long long>(kDefaultSeed));
+    std::printf("%s: %s\n\nUsage: %s %s[options]\n\n", info.name.c_str(), info.summary.c_str(), program,
+                info.benchmarks ? "[--check | --bench] " : "");
+    std::printf("  --check          run the correctness check (default)\n");
+    if (info.benchmarks) std::printf("  --bench          run the benchmark; one CSV row per measurement\n");
+    if (!info.sizes_help.empty())
+        std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n",
+                    info.sizes_help.c_str());
+    if (info.accepts_block) std::printf("  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n");
+    if (info.benchmarks) std::printf("  --repeat N       timed repeats per benchmark point (median reported)\n");
+    std::printf("  --seed N         seed of the random inputs (default %llu)\n",
+                static_cast<unsigned long long>(kDefaultSeed));
+    if (info.benchmarks)
+        std::printf("  --out FILE       CSV file written by --bench\n"
+                    "  --full           the long benchmark sweep of the source reports\n");
     for (const auto& option : info.extra) {
         std::string flag = "--" + option.name + (option.value_name.empty() ? "" : " " + option.value_name);
         std::printf("  %-16s %s\n", flag.c_str(), option.help.c_str());
@@ -169,6 +225,17 @@ long Options::get_long(const std::string& name, long fallback, long lo, long hi)
     return value;
 }
 
+double Options::get_double(const std::string& name, double fallback, double lo, double hi) const {
+    const auto it = extra.find(name);
+    if (it == extra.end()) return fallback;
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(it->second.c_str(), &end);
+    if (it->second.empty() || *end != '\0' || errno != 0 || !std::isfinite(value) || value < lo || value > hi)
+        usage_error("--" + name + ": '" + it->second + "' must be a number in " + shortest(lo) + ".." + shortest(hi));
+    return value;
+}
+
 Options parse_args(int argc, char** argv, const LessonInfo& info) {
     Options options;
     options.seed = kDefaultSeed;
@@ -180,6 +247,12 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
             if (i + 1 >= argc) usage_error(name + " needs a value");
             return argv[++i];
         };
+        const bool common = arg == "--check" || arg == "--bench" || arg == "--sizes" || arg == "--block" ||
+                            arg == "--repeat" || arg == "--seed" || arg == "--out" || arg == "--full";
+        if (common && !takes(info, arg)) {
+            if (arg == "--block") usage_error("--block: " + info.name + " " + info.no_block_reason);
+            usage_error(arg + ": " + info.name + " does not take this option");
+        }
         if (arg == "--help" || arg == "-h") {
             print_help(info, argv[0]);
             std::exit(kExitPass);
@@ -190,10 +263,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
         } else if (arg == "--sizes") {
             options.sizes = parse_sizes(value(arg));
         } else if (arg == "--block") {
-            const std::string text = value(arg);
-            if (!info.accepts_block)
-                usage_error("--block: " + info.name + " chooses its thread blocks itself (see its page)");
-            options.blocks = parse_blocks(text);
+            options.blocks = parse_blocks(value(arg));
         } else if (arg == "--repeat") {
             long n = 0;
             const std::string text = value(arg);
@@ -215,8 +285,12 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
                 if (arg != "--" + option.name) continue;
                 known = true;
                 options.extra[option.name] = option.value_name.empty() ? "1" : value(arg);
+                if (options.extra[option.name].empty()) usage_error(arg + ": empty value");
             }
-            if (!known) usage_error("unknown option '" + arg + "'");
+            if (!known) {
+                const std::string guess = closest_option(info, arg);
+                usage_error("unknown option '" + arg + "'" + (guess.empty() ? "" : " (did you mean " + guess + "?)"));
+            }
         }
     }
     return options;

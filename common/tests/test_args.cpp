@@ -100,3 +100,30 @@ TEST(ArgsDeath, RowsByColsWantsTwoNumbers) {
 }
 
 }  // namespace
+
+TEST(ArgsDeath, SuggestsTheOptionMeant) {
+    EXPECT_EXIT(parse({"--size", "5"}), ::testing::ExitedWithCode(2),
+                "unknown option '--size' \\(did you mean --sizes\\?\\)");
+    EXPECT_EXIT(parse({"--step", "5"}), ::testing::ExitedWithCode(2), "did you mean --steps\\?");
+    EXPECT_EXIT(parse({"--frobnicate"}), ::testing::ExitedWithCode(2), "unknown option '--frobnicate' \\(try");
+}
+
+TEST(ArgsDeath, EmptyValuesAndNumbers) {
+    EXPECT_EXIT(parse({"--steps", ""}), ::testing::ExitedWithCode(2), "--steps: empty value");
+    EXPECT_EXIT(parse({"--steps", "banana"}).get_double("steps", 1, 0, 10), ::testing::ExitedWithCode(2),
+                "must be a number");
+    EXPECT_EXIT(parse({"--steps", "1e400"}).get_double("steps", 1, 0, 1e300), ::testing::ExitedWithCode(2),
+                "must be a number");
+    EXPECT_DOUBLE_EQ(parse({"--steps", "2.5"}).get_double("steps", 1, 0, 10), 2.5);
+}
+
+TEST(ArgsDeath, OptionsTheProgramDoesNotTake) {
+    wb::LessonInfo info{"00-cpu", "no benchmark, no sizes", "", {}};
+    info.accepts_block = false;
+    info.benchmarks = false;
+    for (const char* option : {"--sizes", "--bench", "--repeat", "--out", "--full"}) {
+        const char* args[] = {"prog", option, "1"};
+        EXPECT_EXIT(wb::parse_args(3, const_cast<char**>(args), info), ::testing::ExitedWithCode(2),
+                    "00-cpu does not take this option");
+    }
+}

@@ -112,9 +112,11 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{kLesson,
-                              "C = A * B on the CPU, loops in i-j-k and i-k-j order",
-                              "matrix orders n",
-                              {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"}}};
+    wb::LessonInfo info{kLesson,
+                        "C = A * B on the CPU, loops in i-j-k and i-k-j order",
+                        "matrix orders n",
+                        {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"}}};
+    info.accepts_block = false;
+    info.no_block_reason = "runs on the CPU: there are no thread blocks";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -42,9 +42,12 @@ struct ExtraOption {
 struct LessonInfo {
     std::string name;                          ///< e.g. "02-naive-matmul"
     std::string summary;                       ///< one line
-    std::string sizes_help = "matrix orders";  ///< what --sizes means for this lesson
+    std::string sizes_help = "matrix orders";  ///< what --sizes means; empty: the program takes no --sizes
     std::vector<ExtraOption> extra;            ///< the lesson's own options
     bool accepts_block = true;                 ///< false: --block is an error (the lesson fixes its blocks)
+    /// Why --block is refused, after the program's name.
+    std::string no_block_reason = "chooses its thread blocks itself (see its page)";
+    bool benchmarks = true;  ///< false: --bench, --repeat, --out and --full are errors
 };
 
 /// The parsed command line.
@@ -67,9 +70,12 @@ struct Options {
     std::string get(const std::string& name, const std::string& fallback) const;
     /// The option's value as an integer in [lo, hi]; a bad value is a usage error.
     long get_long(const std::string& name, long fallback, long lo, long hi) const;
+    /// The option's value as a finite number in [lo, hi]; a bad value is a usage error.
+    double get_double(const std::string& name, double fallback, double lo, double hi) const;
 };
 
-/// Parses argv; prints help and exits 0 on --help; exits 2 on a bad option or value.
+/// Parses argv; prints help and exits 0 on --help; exits 2 on a bad option or value (an option
+/// the program does not take, an empty value, or a misspelt name, with "did you mean ...?").
 Options parse_args(int argc, char** argv, const LessonInfo& info);
 
 /// Prints "error: <message> (try --help)" to stderr and exits with kExitUsage.
