@@ -391,7 +391,7 @@ function(workbook_bad_input_sweep)
     "sizes-junk|2|error: .*--sizes|--sizes~x"
     "sizes-negative|2|error: .*--sizes|--sizes~-5"
     "sizes-missing|2|error: --sizes needs a value|--sizes"
-    "block-missing|2|error: --block needs a value|--block"
+    "block-missing|2|error: --block[ :]|--block"
     "block-zero|2|error: .*--block|--block~0"
     "repeat-zero|2|error: --repeat|--repeat~0"
     "repeat-missing|2|error: --repeat needs a value|--repeat"
@@ -424,6 +424,26 @@ function(workbook_bad_input_sweep)
         LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
     endforeach()
   endforeach()
+
+  # Programs that are not exercises get the same common cases (each refused with a message that
+  # names the option, since the serial program takes neither sizes, blocks nor benchmarks).
+  if(TARGET 06-sciddicat-serial)
+    foreach(case IN LISTS cases)
+      string(REPLACE "|" ";" parts "${case}")
+      list(GET parts 0 name)
+      list(GET parts 1 codes)
+      list(GET parts 2 regex)
+      list(GET parts 3 arguments)
+      string(REPLACE "~" ";" arguments "${arguments}")
+      list(GET arguments 0 option)
+      set(regex "error: .*${option}")
+      add_test(NAME badinput.06-sciddicat-serial.${name}
+               COMMAND bash "${runner}" "${codes}" "${regex}" "${scratch}/06-sciddicat-serial.${name}"
+                       $<TARGET_FILE:06-sciddicat-serial> ${arguments})
+      set_tests_properties(badinput.06-sciddicat-serial.${name} PROPERTIES
+        LABELS "badinput;cpu;06-sciddicat" TIMEOUT 120)
+    endforeach()
+  endif()
 
   # The table: name, program (a target), arguments, input file content, exit code, message.
   set(table "${PROJECT_SOURCE_DIR}/common/tests/bad-inputs.tsv")

@@ -24,10 +24,10 @@ static std::string fingerprint_text(std::uint64_t fingerprint) {
 }
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         "06-sciddicat-serial",
         "SciddicaT serial reference and synthetic terrain generator",
-        "(unused)",
+        "",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"tessina", "DIR", "use DIR/sciddicat/tessina_*; exits 77 (skipped) when absent"},
          {"steps", "N", "steps to simulate (default 4000)"},
@@ -39,12 +39,16 @@ int main(int argc, char** argv) {
          {"generate", "PREFIX", "write a synthetic terrain to PREFIX_{header,dem,source}.txt and exit"},
          {"rows", "R", "--generate: rows (default 100)"},
          {"cols", "C", "--generate: columns (default 80)"}}};
+    info.accepts_block = false;
+    info.no_block_reason = "runs on the CPU: there are no thread blocks";
+    info.benchmarks = false;  // lessons 06 and 10 time it as their baseline
     const wb::Options options = wb::parse_args(argc, argv, info);
     try {
         if (options.has("generate")) {
             const int rows = static_cast<int>(options.get_long("rows", 100, 3, 100000));
             const int cols = static_cast<int>(options.get_long("cols", 80, 3, 100000));
             const std::string prefix = options.get("generate", "");
+            sciddicat::require_memory_for_grid(rows, cols, "--generate");
             sciddicat::write_terrain(prefix, sciddicat::make_synthetic_terrain(rows, cols, options.seed));
             std::printf("synthetic terrain %d x %d (seed %llu) written to %s_{header,dem,source}.txt\n", rows, cols,
                         static_cast<unsigned long long>(options.seed), prefix.c_str());
@@ -58,8 +62,17 @@ int main(int argc, char** argv) {
                 return wb::kExitNoGpu;
             }
         }
-        const sciddicat::Terrain terrain = sciddicat::read_terrain(input);
         const int steps = static_cast<int>(options.get_long("steps", sciddicat::kReferenceSteps, 0, 10000000));
+        const double expected_max = options.get_double("expect-max", 0.0, 0.0, 1e6);
+        const std::string output = options.get("output", "");
+        const std::string expected_fingerprint = options.get("expect-fingerprint", "");
+        if (options.has("expect-fingerprint") &&
+            (expected_fingerprint.size() != 16 ||
+             expected_fingerprint.find_first_not_of("0123456789abcdef") != std::string::npos))
+            wb::usage_error("--expect-fingerprint: '" + expected_fingerprint + "' is not 16 hexadecimal digits");
+        // A bad output path is found now, not after the whole simulation.
+        if (options.has("output")) sciddicat::require_writable(output);
+        const sciddicat::Terrain terrain = sciddicat::read_terrain(input);
         const int rows = terrain.header.rows, cols = terrain.header.cols;
         std::vector<double> sz, sh, sf;
         sciddicat::initial_state(terrain, sz, sh);
@@ -78,15 +91,14 @@ int main(int argc, char** argv) {
                     "fingerprint %s\n",
                     terrain.name.c_str(), rows, cols, steps, seconds, max, wet, volume, fingerprint.c_str());
         if (options.has("output")) {
-            const std::string header = sciddicat::write_result(options.get("output", ""), terrain.header, sh);
-            std::printf("final thickness written to %s (header %s)\n", options.get("output", "").c_str(),
-                        header.c_str());
+            const std::string header = sciddicat::write_result(output, terrain.header, sh);
+            std::printf("final thickness written to %s (header %s)\n", output.c_str(), header.c_str());
         }
         bool ok = true;
         if (options.has("expect-max")) {
             char printed[64];
             std::snprintf(printed, sizeof printed, "%.6f", max);
-            const bool match = std::fabs(std::atof(printed) - std::atof(options.get("expect-max", "").c_str())) < 5e-7;
+            const bool match = std::fabs(std::atof(printed) - expected_max) < 5e-7;
             std::printf("max thickness %s, expected %s: %s\n", printed, options.get("expect-max", "").c_str(),
                         match ? "ok" : "WRONG");
             ok = ok && match;
@@ -98,9 +110,8 @@ int main(int argc, char** argv) {
         }
         if (options.has("expect-fingerprint")) {
             // The exact bits: a change of one rounding anywhere in the model changes them.
-            const std::string expected = options.get("expect-fingerprint", "");
-            const bool match = expected == fingerprint;
-            std::printf("fingerprint %s, expected %s: %s\n", fingerprint.c_str(), expected.c_str(),
+            const bool match = expected_fingerprint == fingerprint;
+            std::printf("fingerprint %s, expected %s: %s\n", fingerprint.c_str(), expected_fingerprint.c_str(),
                         match ? "ok" : "WRONG (the serial model's results changed)");
             ok = ok && match;
         }

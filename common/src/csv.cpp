@@ -1,11 +1,13 @@
 #include "wb/csv.h"
 
 #include "wb/exit_codes.h"
+#include "wb/temporary_files.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <exception>
 #include <string>
 #include <sys/stat.h>
 
@@ -67,18 +69,33 @@ std::string utc_timestamp() {
 CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device) : path_(path) {
     if (path_.empty()) return;
     make_parent_dirs(path_);
-    file_ = std::fopen(path_.c_str(), "w");
+    struct stat info {};
+    if (stat(path_.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+        std::fprintf(stderr, "error: cannot write %s: Is a directory\n", path_.c_str());
+        std::exit(kExitUsage);
+    }
+    // Rows go to a temporary file, renamed to `path` when the benchmark ends: an interrupted or
+    // failed run leaves no partial CSV (wb/temporary_files.h removes the temporary file).
+    temporary_ = temporary_name(path_);
+    file_ = std::fopen(temporary_.c_str(), "w");
     if (!file_) {
         std::fprintf(stderr, "error: cannot write %s: %s\n", path_.c_str(), std::strerror(errno));
         std::exit(kExitUsage);
     }
+    slot_ = remember_temporary(temporary_);
     std::fprintf(file_, "# cuda-workbook benchmark\n# device: %s\n# date: %s\n# command: %s\n%s\n", device.c_str(),
                  utc_timestamp().c_str(), command.c_str(), csv_header());
     std::fflush(file_);
 }
 
 CsvWriter::~CsvWriter() {
-    if (file_) std::fclose(file_);
+    if (!file_) return;
+    const bool complete = std::fclose(file_) == 0 && std::uncaught_exceptions() == 0 && !failed_;
+    if (!complete || std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        std::remove(temporary_.c_str());
+        std::fprintf(stderr, "error: %s not written (the benchmark did not complete)\n", path_.c_str());
+    }
+    forget_temporary(slot_);
 }
 
 void CsvWriter::write(const BenchRow& r) {
@@ -92,8 +109,7 @@ void CsvWriter::write(const BenchRow& r) {
     std::printf("%s\n", r.transfers ? "  (with transfers)" : "");
     std::fflush(stdout);
     if (!file_) return;
-    std::fprintf(file_, "%s\n", csv_row(r).c_str());
-    std::fflush(file_);
+    if (std::fprintf(file_, "%s\n", csv_row(r).c_str()) < 0 || std::fflush(file_) != 0) failed_ = true;
 }
 
 }  // namespace wb

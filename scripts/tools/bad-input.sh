@@ -8,7 +8,10 @@
 #   - leaves no file behind in SCRATCH (no partial output).
 # In the arguments, @OUT@ is SCRATCH/out (a file the program must not create) and @INPUT@ the
 # input file written from the row's input column (printf %b: \n, \t, \x41 ...); @EMPTY@ is an
-# empty argument. Exit 77 (no GPU) is passed on as "skipped" unless CODES accepts it.
+# empty argument. A SciddicaT grid is three files: an input column "HEADER|||DEM|||SOURCE" writes
+# SCRATCH/in/grid_header.txt, _dem.txt and _source.txt, and @GRID@ is their prefix; the input
+# @FOLDERS@ makes those three names folders instead. Exit 77 (no GPU) is passed on as "skipped"
+# unless CODES accepts it.
 set -u
 if [ "$1" = --row ]; then
   table=$2 name=$3 scratch=$4 program=$5
@@ -25,11 +28,22 @@ fi
 
 rm -rf "$scratch" && mkdir -p "$scratch/in" "$scratch/run" || exit 1
 input_file="$scratch/in/input.txt"
-[ -n "$input" ] && [ "$input" != - ] && printf '%b' "$input" >"$input_file"
+grid="$scratch/in/grid"
+if [ "$input" = @FOLDERS@ ]; then
+  mkdir -p "${grid}_header.txt" "${grid}_dem.txt" "${grid}_source.txt"
+elif [[ "$input" == *"|||"* ]]; then
+  rest=$input
+  for part in header dem source; do
+    printf '%b' "${rest%%|||*}" >"${grid}_$part.txt"
+    if [[ "$rest" == *"|||"* ]]; then rest=${rest#*|||}; else rest=""; fi
+  done
+elif [ -n "$input" ] && [ "$input" != - ]; then
+  printf '%b' "$input" >"$input_file"
+fi
 for i in "${!args[@]}"; do
   case "${args[$i]}" in
     @EMPTY@) args[$i]="" ;;
-    *) args[$i]=${args[$i]//@OUT@/$scratch/run/out}; args[$i]=${args[$i]//@INPUT@/$input_file} ;;
+    *) args[$i]=${args[$i]//@OUT@/$scratch/run/out}; args[$i]=${args[$i]//@INPUT@/$input_file}; args[$i]=${args[$i]//@GRID@/$grid} ;;
   esac
 done
 

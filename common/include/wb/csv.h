@@ -60,7 +60,9 @@ const char* csv_header();
 std::string csv_row(const BenchRow& row);
 
 /// Writes the CSV file: comment lines, header, then rows. Also echoes a readable line per row
-/// to stdout. With an empty path nothing is written to disk.
+/// to stdout. With an empty path nothing is written to disk. The rows go to a temporary file
+/// that becomes `path` when the writer is destroyed normally; an exception, an exit after an
+/// error, Ctrl-C or a failed write leave no file at `path` (and no temporary file).
 class CsvWriter {
 public:
     /// Opens `path` (creating folders) and writes the comment lines and the header.
@@ -75,7 +77,10 @@ public:
 
 private:
     std::string path_;
+    std::string temporary_;
     std::FILE* file_ = nullptr;
+    int slot_ = -1;
+    bool failed_ = false;
 };
 
 /// "YYYY-MM-DD HH:MM UTC" now, for CSV headers.

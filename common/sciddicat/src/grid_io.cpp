@@ -10,11 +10,24 @@
 #include <map>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "wb/device.h"
+#include "wb/temporary_files.h"
 
 namespace sciddicat {
 
 namespace {
+
+// Memory per cell while simulating: altitude, source, thickness, four outflows, a copy of the
+// state, and the text of one output line (about 10 bytes a value).
+constexpr std::size_t kBytesPerCell = 10 * sizeof(double) + 12;
+// The values the model accepts: altitudes of any terrain on Earth with a wide margin, and debris
+// thicknesses of real landslides (tens of metres) with a wide margin. Larger values are typing
+// errors (1e308 would overflow the height differences to infinity).
+constexpr double kMaxAltitude = 100000.0;
+constexpr double kMaxThickness = 10000.0;
 
 [[noreturn]] void fail(const std::string& path, long line, const std::string& what) {
     std::string where = path;
@@ -43,19 +56,70 @@ bool file_exists(const std::string& path) {
     return file.good();
 }
 
-// Writes `text` to path via a temporary file in the same folder and a rename, so that readers
-// never see a half-written file and a failure leaves nothing behind.
-void write_atomically(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+// Opening a folder as a file succeeds on Linux and then reads nothing; say what it is instead.
+void require_regular_file(const std::string& path, const char* what) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        fail(path, 0, std::string("cannot open the ") + what + ": " + std::strerror(errno));
+    if (S_ISDIR(info.st_mode)) fail(path, 0, std::string("is a folder, not a ") + what);
+}
+
+long long file_size(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
+}
+
+// Writes `text` to a temporary file beside `path` (remembered for Ctrl-C); returns its name.
+std::string write_temporary(const std::string& path, const std::string& text, int& slot) {
+    const std::string temporary = wb::temporary_name(path);
+    slot = wb::remember_temporary(temporary);
     std::FILE* file = std::fopen(temporary.c_str(), "w");
-    if (!file) fail(path, 0, std::string("cannot write: ") + std::strerror(errno));
+    if (!file) {
+        wb::forget_temporary(slot);
+        fail(path, 0, std::string("cannot write: ") + std::strerror(errno));
+    }
     const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
     const bool closed = std::fclose(file) == 0;
-    if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    if (!written || !closed) {
         std::remove(temporary.c_str());
-        fail(path, 0, "write failed");
+        wb::forget_temporary(slot);
+        fail(path, 0, "write failed (disk full?)");
+    }
+    return temporary;
+}
+
+// Writes several files all or nothing: every one goes to a temporary file first, and only when
+// all are written are they renamed into place. A failure (or Ctrl-C) leaves none of them.
+void write_all_or_nothing(const std::vector<std::pair<std::string, std::string>>& files) {
+    std::vector<std::string> temporaries;
+    std::vector<int> slots;
+    auto discard = [&] {
+        for (std::size_t i = 0; i < temporaries.size(); ++i) {
+            std::remove(temporaries[i].c_str());
+            wb::forget_temporary(slots[i]);
+        }
+    };
+    try {
+        for (const auto& [path, text] : files) {
+            int slot = -1;
+            temporaries.push_back(write_temporary(path, text, slot));
+            slots.push_back(slot);
+        }
+    } catch (...) {
+        discard();
+        throw;
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (std::rename(temporaries[i].c_str(), files[i].first.c_str()) != 0) {
+            const std::string why = std::strerror(errno);
+            discard();
+            fail(files[i].first, 0, "cannot write: " + why);
+        }
+        wb::forget_temporary(slots[i]);
     }
 }
+
+void write_atomically(const std::string& path, const std::string& text) { write_all_or_nothing({{path, text}}); }
 
 std::string header_text(const Header& header) {
     char text[512];
@@ -89,6 +153,7 @@ std::string strip_suffix(const std::string& path, const std::string& suffix) {
 }  // namespace
 
 Header read_header(const std::string& path) {
+    require_regular_file(path, "header file");
     std::ifstream file(path);
     if (!file) fail(path, 0, "cannot open the header file");
     std::map<std::string, double> values;
@@ -131,6 +196,17 @@ Header read_header(const std::string& path) {
 }
 
 std::vector<double> read_values(const std::string& path, const Header& header) {
+    require_regular_file(path, "values file");
+    // Every value takes at least two bytes (a digit and a separator): a header that promises far
+    // more values than the file can hold is wrong, and is caught before any memory is reserved.
+    // (Small grids are read and get the exact line and count of what is missing.)
+    const long long cells = static_cast<long long>(header.rows) * header.cols;
+    const long long bytes = file_size(path);
+    if (cells > 1000000 && bytes >= 0 && bytes < 2 * cells - 1)
+        fail(path, 0,
+             "the header promises " + std::to_string(header.rows) + " x " + std::to_string(header.cols) + " = " +
+                 std::to_string(cells) + " values, but the file has only " + std::to_string(bytes) + " bytes");
+    require_memory_for_grid(header.rows, header.cols, path);
     std::ifstream file(path);
     if (!file) fail(path, 0, "cannot open the values file");
     std::vector<double> values;
@@ -156,10 +232,46 @@ std::vector<double> read_values(const std::string& path, const Header& header) {
         }
         ++rows_read;
     }
+    if (rows_read == 0)
+        fail(path, 0,
+             "the file is empty (expected " + std::to_string(header.rows) + " rows of " + std::to_string(header.cols) +
+                 " numbers)");
     if (rows_read != header.rows)
         fail(path, number,
              "expected " + std::to_string(header.rows) + " rows (nrows), found " + std::to_string(rows_read));
     return values;
+}
+
+void require_memory_for_grid(long rows, long cols, const std::string& what) {
+    const std::size_t needed = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * kBytesPerCell;
+    const std::size_t available = wb::host_memory_bytes();
+    if (available != 0 && needed > available / 2) {
+        char text[256];
+        std::snprintf(text, sizeof text,
+                      "a %ld x %ld grid needs about %.1f GiB of memory to simulate; this machine has %.1f GiB "
+                      "(at most about %.0f million cells fit)",
+                      rows, cols, wb::gib(needed), wb::gib(available),
+                      static_cast<double>(available / 2 / kBytesPerCell) / 1e6);
+        fail(what, 0, text);
+    }
+}
+
+void check_value_ranges(const Terrain& terrain, const std::string& prefix) {
+    const int cols = terrain.header.cols;
+    auto where = [&](std::size_t i) {
+        return " at row " + std::to_string(i / cols + 1) + ", column " + std::to_string(i % cols + 1);
+    };
+    for (std::size_t i = 0; i < terrain.dem.size(); ++i)
+        if (std::fabs(terrain.dem[i]) > kMaxAltitude)
+            fail(prefix + "_dem.txt", static_cast<long>(i / cols + 1),
+                 "altitude " + std::to_string(terrain.dem[i]) + where(i) + " is outside -" +
+                     std::to_string(static_cast<int>(kMaxAltitude)) + ".." +
+                     std::to_string(static_cast<int>(kMaxAltitude)) + " m");
+    for (std::size_t i = 0; i < terrain.source.size(); ++i)
+        if (terrain.source[i] < 0.0 || terrain.source[i] > kMaxThickness)
+            fail(prefix + "_source.txt", static_cast<long>(i / cols + 1),
+                 "debris thickness " + std::to_string(terrain.source[i]) + where(i) + " is outside 0.." +
+                     std::to_string(static_cast<int>(kMaxThickness)) + " m");
 }
 
 bool terrain_exists(const std::string& prefix) {
@@ -177,6 +289,7 @@ Terrain read_terrain(const std::string& prefix) {
     terrain.header = read_header(prefix + "_header.txt");
     terrain.dem = read_values(prefix + "_dem.txt", terrain.header);
     terrain.source = read_values(prefix + "_source.txt", terrain.header);
+    check_value_ranges(terrain, prefix);
     const auto slash = prefix.find_last_of('/');
     terrain.name = slash == std::string::npos ? prefix : prefix.substr(slash + 1);
     return terrain;
@@ -189,18 +302,35 @@ void write_values(const std::string& path, const Header& header, const std::vect
 void write_header(const std::string& path, const Header& header) { write_atomically(path, header_text(header)); }
 
 void write_terrain(const std::string& prefix, const Terrain& terrain) {
-    write_header(prefix + "_header.txt", terrain.header);
-    write_values(prefix + "_dem.txt", terrain.header, terrain.dem);
-    write_values(prefix + "_source.txt", terrain.header, terrain.source);
+    write_all_or_nothing({{prefix + "_header.txt", header_text(terrain.header)},
+                          {prefix + "_dem.txt", values_text(terrain.header, terrain.dem)},
+                          {prefix + "_source.txt", values_text(terrain.header, terrain.source)}});
+}
+
+std::string result_header_path(const std::string& values_path) {
+    return strip_suffix(values_path, ".txt") + "_header.txt";
 }
 
 std::string write_result(const std::string& values_path, const Header& header, const std::vector<double>& values) {
     const std::string stem = strip_suffix(values_path, ".txt");
-    const std::string header_path = stem + "_header.txt";
-    write_values(values_path, header, values);
-    write_header(header_path, header);
-    write_atomically(stem + ".asc", header_text(header) + values_text(header, values));
+    const std::string header_path = result_header_path(values_path);
+    const std::string values_text_ = values_text(header, values);
+    write_all_or_nothing({{values_path, values_text_},
+                          {header_path, header_text(header)},
+                          {stem + ".asc", header_text(header) + values_text_}});
     return header_path;
+}
+
+void require_writable(const std::string& path) {
+    if (path.empty()) fail("(empty name)", 0, "an output file needs a name");
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) fail(path, 0, "is a folder, not a file name");
+    wb::install_temporary_cleanup();
+    const std::string probe = wb::temporary_name(path);
+    std::FILE* file = std::fopen(probe.c_str(), "w");
+    if (!file) fail(path, 0, std::string("cannot write here: ") + std::strerror(errno));
+    std::fclose(file);
+    std::remove(probe.c_str());
 }
 
 }  // namespace sciddicat

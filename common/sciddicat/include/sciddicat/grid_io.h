@@ -45,7 +45,8 @@ Header read_header(const std::string& path);
 std::vector<double> read_values(const std::string& path, const Header& header);
 
 /// Reads PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt; the grid must be at least
-/// 3 x 3. Throws InputError.
+/// 3 x 3, altitudes within +-100 km and debris thicknesses within 0..10 km (anything else is a
+/// typing error). Throws InputError.
 Terrain read_terrain(const std::string& prefix);
 /// True when all three files of PREFIX exist.
 bool terrain_exists(const std::string& prefix);
@@ -54,16 +55,28 @@ bool terrain_exists(const std::string& prefix);
 /// files, else "" (no data dir given, or the data is absent: tests that need it skip).
 std::string tessina_prefix(const std::string& data_dir);
 
+/// Throws InputError, saying what was asked and what fits, when a rows x cols grid cannot be
+/// simulated in this machine's memory. Called before anything is reserved.
+void require_memory_for_grid(long rows, long cols, const std::string& what);
+
+/// Throws InputError unless `path` can be written (a name, not a folder, in a writable folder).
+/// Call it before long work, so that an output error is found before the work, not after.
+/// Also installs the handler that removes half-written temporary files on Ctrl-C.
+void require_writable(const std::string& path);
+/// The header path that write_result writes beside VALUES_PATH.
+std::string result_header_path(const std::string& values_path);
+
 /// Writes values (rows lines of cols numbers) atomically: to a temporary file, then renamed.
 /// Throws InputError on failure, leaving no partial file.
 void write_values(const std::string& path, const Header& header, const std::vector<double>& values);
 /// Writes the header file atomically (same format as the inputs).
 void write_header(const std::string& path, const Header& header);
-/// Writes PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt.
+/// Writes PREFIX_header.txt, PREFIX_dem.txt and PREFIX_source.txt, all or none.
 void write_terrain(const std::string& prefix, const Terrain& terrain);
 /// Writes a result grid: VALUES_PATH (values only), its header beside it (".txt" replaced by
 /// "_header.txt", or "_header.txt" appended) and a one-file ESRI grid VALUES_PATH's stem + ".asc"
-/// that GIS tools open directly. Returns the header's path.
+/// that GIS tools open directly; all three or none (a failure or Ctrl-C leaves nothing). Returns
+/// the header's path.
 std::string write_result(const std::string& values_path, const Header& header, const std::vector<double>& values);
 
 }  // namespace sciddicat
