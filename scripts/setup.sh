@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the course uses beyond CMake, a C++ compiler and the CUDA
-# toolkit: gnuplot (charts), Doxygen and Graphviz (docs), GoogleTest (unit tests of the
+# toolkit: Ninja (parallel builds), gnuplot (charts), Doxygen and Graphviz (docs), GoogleTest (unit tests of the
 # harness), an MPI (lesson 08), clang-format (scripts/format and its test) and Chromium (the
 # docs' browser test). Safe to run again: it installs only what is missing. Needs root (or
 # sudo) when something is missing.
 set -euo pipefail
 
-packages=(cmake g++ make python3 gnuplot-nox doxygen graphviz libgtest-dev libopenmpi-dev openmpi-bin clang-format)
+packages=(cmake g++ make ninja-build python3 gnuplot-nox doxygen graphviz libgtest-dev libopenmpi-dev openmpi-bin clang-format)
 # The docs' browser test: Chromium, and Node.js to drive it. WORKBOOK_SETUP_BROWSER=0 leaves
 # them out (the test then reports "skipped").
 if [ "${WORKBOOK_SETUP_BROWSER:-1}" = 1 ]; then

@@ -1,6 +1,8 @@
 // SciddicaT inputs: the synthetic terrain generator and the initial state.
 #include "sciddicat/terrain.h"
 
+#include "sciddicat/grid_io.h"
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -8,6 +10,7 @@
 namespace sciddicat {
 
 Terrain make_synthetic_terrain(int rows, int cols, std::uint64_t seed) {
+    require_memory_for_grid(rows, cols, "the synthetic terrain");
     Terrain t;
     t.header.rows = rows;
     t.header.cols = cols;
