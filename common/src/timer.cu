@@ -3,6 +3,7 @@
 #include "wb/cuda_check.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace wb {
 
@@ -67,6 +68,15 @@ TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void
         samples.push_back(timer.stop_ms() / batch);
     }
     return summarize(samples);
+}
+
+void announce_long_work(const std::string& what, double predicted_seconds) {
+    if (predicted_seconds <= 2.0) return;
+    if (predicted_seconds < 120.0)
+        std::printf("  %s: about %.0f s ...\n", what.c_str(), predicted_seconds);
+    else
+        std::printf("  %s: about %.0f min ...\n", what.c_str(), predicted_seconds / 60.0);
+    std::fflush(stdout);
 }
 
 }  // namespace wb

@@ -69,6 +69,18 @@ wb::BenchRow fields_at(const wb::MatmulShape& shape, const std::string& device) 
     return row;
 }
 
+// Milliseconds per n^3 of one loop order, from one run at n = 256 (a few milliseconds). Larger
+// orders miss the caches more, so this underestimates them; the budget check then relies on the
+// measured sizes that follow.
+double calibrate(const LoopOrder& order) {
+    const int n = 256;
+    const wb::MatmulProblem<double> problem = wb::random_problem<double>({n, n, n}, 1);
+    std::vector<double> c(problem.a.size());
+    const wb::TimingStats time =
+        wb::measure_host(0, 1, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
+    return time.median_ms / (static_cast<double>(n) * n * n);
+}
+
 int run_bench(const wb::Options& options) {
     const std::vector<int> orders =
         options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
@@ -80,7 +92,9 @@ int run_bench(const wb::Options& options) {
     std::printf("Lesson 01 benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
                 device.c_str(), repeats);
 
-    double predicted_factor[2] = {0.0, 0.0};  // ms per n^3 of the last measurement, per loop order
+    // ms per n^3 per loop order: from a small first run, then from the last measurement, so that
+    // --max-seconds applies from the first size on.
+    double predicted_factor[2] = {calibrate(kLoopOrders[0]), calibrate(kLoopOrders[1])};
     for (int n : orders) {
         const wb::MatmulShape shape{n, n, n};
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
@@ -95,6 +109,7 @@ int run_bench(const wb::Options& options) {
                             order.name, n, predicted_s, budget_s);
                 continue;
             }
+            wb::announce_long_work(std::string(order.name) + " n=" + std::to_string(n), predicted_s);
             const wb::TimingStats time =
                 wb::measure_host(1, repeats, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
             predicted_factor[which] = time.median_ms / cube;

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace wb {
@@ -86,6 +87,11 @@ TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream
 /// on the default stream), so the events bracket GPU work only; the sample is the batch's time
 /// divided by `batch`. One untimed warm-up batch, then the median of `repeats` samples.
 TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void(int)>& launch);
+
+/// Before work predicted to take more than two seconds, prints one line saying what runs and
+/// about how long it will take ("  cpu-ijk n=3000: about 45 s ..."), so that long work is
+/// never silent. Shorter work prints nothing.
+void announce_long_work(const std::string& what, double predicted_seconds);
 
 /// Times host code with the wall clock.
 template <class F>

@@ -2,6 +2,8 @@
 // time as a benchmark baseline.
 #include "sciddicat/serial.h"
 
+#include <algorithm>
+
 #include "sciddicat/model.h"
 #include "sciddicat/terrain.h"
 
@@ -67,8 +69,13 @@ SerialReference serial_reference(const Terrain& terrain, int steps) {
 SerialBaseline time_serial_run(const Terrain& terrain, int steps, int serial_steps) {
     std::vector<double> sz, sh, sf;
     initial_state(terrain, sz, sh);
+    // A few steps first, to say how long the whole serial run will take when that is long.
+    const int first_steps = std::min(serial_steps, 10);
     wb::WallTimer timer;
-    serial_run(terrain.header.rows, terrain.header.cols, sz.data(), sh.data(), sf, serial_steps);
+    serial_run(terrain.header.rows, terrain.header.cols, sz.data(), sh.data(), sf, first_steps);
+    wb::announce_long_work("serial baseline, " + std::to_string(serial_steps) + " steps",
+                           timer.elapsed_ms() / 1000.0 * serial_steps / first_steps);
+    serial_run(terrain.header.rows, terrain.header.cols, sz.data(), sh.data(), sf, serial_steps - first_steps);
     SerialBaseline baseline;
     baseline.ms = timer.elapsed_ms() * steps / serial_steps;
     baseline.name = terrain.name == "synthetic" ? "synthetic-serial" : "serial";
