@@ -5,7 +5,8 @@
 #   - ends within 60 s (no hang) without a signal (no crash),
 #   - exits with one of CODES (comma-separated, e.g. 2),
 #   - prints a message matching REGEX (extended grep, stdout and stderr together),
-#   - leaves no file behind in SCRATCH (no partial output).
+#   - leaves no file behind in SCRATCH (no partial output), and leaves an earlier output it
+#     was told to overwrite (an argument that is exactly @OUT@) as it was.
 # In the arguments, @OUT@ is SCRATCH/out (a file the program must not create) and @INPUT@ the
 # input file written from the row's input column (printf %b: \n, \t, \x41 ...); @EMPTY@ is an
 # empty argument. A SciddicaT grid is three files: an input column "HEADER|||DEM|||SOURCE" writes
@@ -47,6 +48,13 @@ for i in "${!args[@]}"; do
   esac
 done
 
+# An output the program is told to write already exists, from an earlier good run: a failing
+# run must leave it as it was (outputs are written to a temporary file and renamed at the end).
+previous="$scratch/run/out"
+for a in "${args[@]}"; do
+  [ "$a" = "$previous" ] && printf 'results of an earlier run\n' >"$previous"
+done
+
 echo "\$ $(basename "$program") ${args[*]}"
 output=$(cd "$scratch/run" && timeout 60 "$program" "${args[@]}" 2>&1)
 rc=$?
@@ -56,6 +64,9 @@ if [ $rc -ge 128 ]; then echo "FAIL: killed by signal $((rc - 128)) (a crash)"; 
 if [ $rc -eq 77 ] && [[ ",$codes," != *",77,"* ]]; then echo "SKIPPED: needs a GPU"; exit 77; fi
 if [[ ",$codes," != *",$rc,"* ]]; then echo "FAIL: expected exit code $codes, got $rc"; exit 1; fi
 if ! printf '%s\n' "$output" | grep -Eq -- "$regex"; then echo "FAIL: the message does not match /$regex/"; exit 1; fi
-left=$(find "$scratch/run" -mindepth 1 | head -n 3)
+if [ -e "$previous" ] && [ "$(cat "$previous")" != "results of an earlier run" ]; then
+  echo "FAIL: the earlier output $previous was changed by the failing run"; exit 1
+fi
+left=$(find "$scratch/run" -mindepth 1 ! -path "$previous" | head -n 3)
 if [ -n "$left" ]; then echo "FAIL: output left behind after the error: $left"; exit 1; fi
 echo "OK: exit $rc, a clear message, nothing written"
