@@ -25,7 +25,7 @@ std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
 bool check_shape(const wb::RowsCols& shape, std::uint64_t seed) {
     const long m = shape.rows, n = shape.cols;
     std::vector<double> mat(static_cast<std::size_t>(m * n));
-    wb::fill_random(mat, seed);
+    wb::fill_column_sum_inputs(mat, seed);
     const wb::ColumnSumsReference reference = wb::column_sums_reference(mat, m, n);
     wb::require_device_memory(wb::checked_bytes(sizeof(double), m + 1, n), WORKBOOK_PROGRAM);
     wb::DeviceBuffer<double> d_mat(mat), d_sums(n);
