@@ -200,25 +200,26 @@ def render(text, data_dir, files):
 
 def prose_lines(text):
     """(line number, text) of the lines a reader sees as prose or tables: code blocks, code
-    spans, comments, figure placeholders and link targets blanked out."""
-    text = BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-    text = PLACEHOLDER.sub(lambda m: "\u2400" + "\n" * m.group(0).count("\n"), text)
-    text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
-    in_code = False
-    for number_, line in enumerate(text.splitlines(), 1):
+    spans (also across lines), comments, figure placeholders and link targets blanked out."""
+    keep_lines = lambda m: "\n" * m.group(0).count("\n")
+    text = BLOCK.sub(keep_lines, text)
+    text = PLACEHOLDER.sub(lambda m: "\u2400" + keep_lines(m), text)
+    text = re.sub(r"<!--.*?-->", keep_lines, text, flags=re.S)
+    lines, in_code = [], False
+    for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             in_code = not in_code
-            continue
-        if stripped.startswith(("\\code", "@code")):
-            in_code = True
-            continue
-        if stripped.startswith(("\\endcode", "@endcode")):
-            in_code = False
-            continue
-        if in_code or stripped.startswith(("\\image", "\\include", "\\snippet", "@image")):
-            continue
-        line = re.sub(r"`[^`]*`", "", line)
+            line = ""
+        elif stripped.startswith(("\\code", "@code")):
+            in_code, line = True, ""
+        elif stripped.startswith(("\\endcode", "@endcode")):
+            in_code, line = False, ""
+        elif in_code or stripped.startswith(("\\image", "\\include", "\\snippet", "@image")):
+            line = ""
+        lines.append(line)
+    text = re.sub(r"`[^`]*`", keep_lines, "\n".join(lines))
+    for number_, line in enumerate(text.splitlines(), 1):
         line = re.sub(r"\]\([^)]*\)", "]", line)
         line = re.sub(r"https?://\S+", "", line)
         yield number_, line
@@ -312,6 +313,8 @@ def self_test(data_dir):
         ("{{not-measured 8× ; two k-steps per instruction}} more work, 2 x 2 blocks, `5 ms`\n",
          True, "a stated count, a shape and code"),
         ("Took 12.5 ms, 3.2× faster, 42 % of the peak.\n", False, "three figures by hand"),
+        ("A message `error: no answer within\n10 s` quoted across two lines.\n", True,
+         "a code span over two lines"),
     ]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
