@@ -51,6 +51,10 @@ std::string explain_no_gpu(cudaError_t err) {
 
 }  // namespace
 
+namespace {
+cudaError_t g_last_gpu_error = cudaSuccess;  // why gpu_available last said no
+}  // namespace
+
 bool gpu_available(std::string* why_not) {
     const char* forced = std::getenv("WB_FORCE_NO_GPU");
     if (forced && forced[0] == '1') {
@@ -61,6 +65,7 @@ bool gpu_available(std::string* why_not) {
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err == cudaSuccess && count == 0) err = cudaErrorNoDevice;
     if (err == cudaSuccess) err = cudaFree(nullptr);  // creates the context: fails on a broken driver
+    g_last_gpu_error = err;
     if (err != cudaSuccess) {
         if (why_not) *why_not = explain_no_gpu(err);
         cudaGetLastError();  // clear the sticky error state where possible
@@ -72,6 +77,15 @@ bool gpu_available(std::string* why_not) {
 DeviceInfo require_gpu(int device) {
     std::string why;
     if (!gpu_available(&why)) {
+        // A GPU that is there but full (another program holds its memory) is not a missing GPU:
+        // say so, and exit as for any input the machine cannot take.
+        if (g_last_gpu_error == cudaErrorMemoryAllocation) {
+            std::fprintf(stderr,
+                         "error: the GPU has too little free memory to start this program; another program "
+                         "holds it (nvidia-smi shows which) [%s]\n",
+                         why.c_str());
+            std::exit(kExitUsage);
+        }
         // On a machine that must have a GPU (the GPU check sets WB_REQUIRE_GPU=1), a missing or
         // broken GPU is an error, never a skip; WB_FORCE_NO_GPU still simulates a machine without one.
         const char* required = std::getenv("WB_REQUIRE_GPU");
