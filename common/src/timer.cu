@@ -73,9 +73,9 @@ TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void
 void announce_long_work(const std::string& what, double predicted_seconds) {
     if (predicted_seconds <= 2.0) return;
     if (predicted_seconds < 120.0)
-        std::printf("  %s: about %.0f s ...\n", what.c_str(), predicted_seconds);
+        std::printf("  %s: about %.0f s to go ...\n", what.c_str(), predicted_seconds);
     else
-        std::printf("  %s: about %.0f min ...\n", what.c_str(), predicted_seconds / 60.0);
+        std::printf("  %s: about %.0f min to go ...\n", what.c_str(), predicted_seconds / 60.0);
     std::fflush(stdout);
 }
 

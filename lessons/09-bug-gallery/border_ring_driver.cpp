@@ -119,9 +119,11 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{"09-bug-gallery border-ring",
-                              "SciddicaT outflow buffers whose border is never set",
-                              "grid RxC (rows x columns, at least 3x3)",
-                              {{"steps", "N", "steps of the simulation (default 20)"}}};
+    wb::LessonInfo info{"09-bug-gallery border-ring",
+                        "SciddicaT outflow buffers whose border is never set",
+                        "grid RxC (rows x columns, at least 3x3)",
+                        {{"steps", "N", "steps of the simulation (default 20)"}}};
+    info.accepts_block = false;
+    info.no_block_reason = "runs on the CPU: there are no thread blocks";
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

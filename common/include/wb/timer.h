@@ -59,14 +59,24 @@ struct TimingStats {
 /// Summarises samples (in milliseconds).
 TimingStats summarize(std::vector<double> samples_ms);
 
+/// Before work predicted to take more than two seconds, prints one line saying what runs and
+/// about how long it will take ("  cpu-ijk n=3000: about 45 s to go ..."), so that long work
+/// is never silent. Shorter work prints nothing.
+void announce_long_work(const std::string& what, double predicted_seconds);
+
 /// Runs `run_once` `warmup` times untimed, then `repeats` times; `run_once` returns the
-/// milliseconds of one run (so the caller decides what is inside the timed region).
+/// milliseconds of one run (so the caller decides what is inside the timed region). When the
+/// first run shows that the rest will take more than two seconds, says how long.
 template <class F>
 TimingStats measure(int warmup, int repeats, F&& run_once) {
-    for (int i = 0; i < warmup; ++i) run_once();
     std::vector<double> samples;
     samples.reserve(repeats);
-    for (int i = 0; i < repeats; ++i) samples.push_back(run_once());
+    for (int i = 0; i < warmup + repeats; ++i) {
+        const double ms = run_once();
+        if (i >= warmup) samples.push_back(ms);
+        // After the first run, a measurement that will take a while says how long is left.
+        if (i == 0) announce_long_work("measuring", ms * (warmup + repeats - 1) / 1000.0);
+    }
     return summarize(std::move(samples));
 }
 
@@ -87,11 +97,6 @@ TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream
 /// on the default stream), so the events bracket GPU work only; the sample is the batch's time
 /// divided by `batch`. One untimed warm-up batch, then the median of `repeats` samples.
 TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void(int)>& launch);
-
-/// Before work predicted to take more than two seconds, prints one line saying what runs and
-/// about how long it will take ("  cpu-ijk n=3000: about 45 s ..."), so that long work is
-/// never silent. Shorter work prints nothing.
-void announce_long_work(const std::string& what, double predicted_seconds);
 
 /// Times host code with the wall clock.
 template <class F>
