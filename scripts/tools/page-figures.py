@@ -38,13 +38,13 @@ PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
 # A number followed by a unit of time, rate or proportion: what a measurement looks like.
 # "2 x 2" and "32x32" are shapes, not ratios, so x and × count only when no number follows.
 MEASURED = re.compile(
-    r"(?<![\w.\-/])(\d[\d,]*(?:\.\d+)?)\s?"
+    r"(?<![\w.\-/])(\d+(?:,\d{3})*(?:\.\d+)?)\s?"
     r"(ms|µs|us|ns|s|GFLOP/s|TFLOP/s|GB/s|TB/s|Mcells/s|Gcells/s|%|times|"
     r"(?:×|x)(?!\s?\d))(?![\w/])")
 # Table columns whose cells are measurements even when the cell carries no unit.
 MEASURED_HEADER = re.compile(r"GFLOP|TFLOP|GB/s|TB/s|cells/s|\bms\b|\btime\b|ratio|speedup|"
                              r"\brate\b|\bseconds\b|µs|\bover\b", re.I)
-BARE_NUMBER = re.compile(r"(?<![\w.\-/])\d[\d,]*(?:\.\d+)?(?![\w.])")
+BARE_NUMBER = re.compile(r"(?<![\w.\-/])\d+(?:,\d{3})*(?:\.\d+)?(?![\w.])")
 
 
 class FigureError(Exception):
@@ -315,6 +315,8 @@ def self_test(data_dir):
         ("Took 12.5 ms, 3.2× faster, 42 % of the peak.\n", False, "three figures by hand"),
         ("A message `error: no answer within\n10 s` quoted across two lines.\n", True,
          "a code span over two lines"),
+        ("The formula of lesson 02, times the tile; 1,000 times more.\n", False,
+         "a list comma is no number, a thousands separator is"),
     ]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
