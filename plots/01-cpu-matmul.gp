@@ -1,8 +1,8 @@
-# Lesson 01: CPU GFLOP/s against the matrix order. The report's CPU column (seed 000, naive
+# Lesson 01: CPU GFLOP/s against the matrix order. The report's CPU column (source 000, naive
 # i-j-k loops) beside the two loop orders measured on the reference machine and on yours.
 load "plots/common.gp"
 
-report = need(datadir."/seed000/matmul-report.csv")
+report = need(datadir."/source000/matmul-report.csv")
 lesson = "01-cpu-matmul"
 ref = reference(lesson)
 mine = yours(lesson)

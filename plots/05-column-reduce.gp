@@ -1,5 +1,5 @@
 # Lesson 05: effective bandwidth (GB/s = 8 m n / kernel time) of every version of the column
-# sum on the assignment's shapes (data/seed003/shapes.csv) plus 6,400,000 x 64, beside cuBLAS
+# sum on the assignment's shapes (data/source003/shapes.csv) plus 6,400,000 x 64, beside cuBLAS
 # dgemv (y = A^T * ones) and the device copy bandwidth measured in the same run. The
 # assignment's own speed-up table did not survive, so only measured runs are drawn: the
 # reference H100 (points) and yours (open squares), when build/bench/05-column-reduce.csv exists.

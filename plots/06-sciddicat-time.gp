@@ -1,3 +1,3 @@
-# Lesson 06: time per version and thread block (seed 002 tables, reference H100, yours).
+# Lesson 06: time per version and thread block (source 002 tables, reference H100, yours).
 what = "time"
 load "plots/06-sciddicat.gpi"

@@ -25,5 +25,5 @@ attempt untouched pass 02-naive-matmul.gp true
 attempt reference-deleted fail 02-naive-matmul.gp "rm data/h100/02-naive-matmul.csv"
 attempt reference-emptied fail 02-naive-matmul.gp "sed -i '/^02-naive-matmul,/d' data/h100/02-naive-matmul.csv"
 attempt report-chart-without-reference fail 01-cpu-matmul.gp "rm data/h100/01-cpu-matmul.csv"
-attempt report-deleted fail 01-cpu-matmul.gp "rm data/seed000/matmul-report.csv"
+attempt report-deleted fail 01-cpu-matmul.gp "rm data/source000/matmul-report.csv"
 [ $failures -eq 0 ] && echo "PASSED: a chart fails when its data is missing or plots no point" || exit 1

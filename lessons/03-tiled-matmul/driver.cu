@@ -2,7 +2,7 @@
 //   --check  runs your tiled kernel (on matrices zero-padded to a multiple of the tile) and the
 //            notebook's transposed variant (unpadded) for every tile width, float and double,
 //            against a long double reference.
-//   --bench  reproduces the report's tables (seed 000): per order and tile, the kernel alone and
+//   --bench  reproduces the report's tables (source 000): per order and tile, the kernel alone and
 //            the round trip with allocation and copies, GFLOP/s, the speedup over lesson 01's
 //            CPU code, and the ratio to cuBLAS measured in the same run. Writes CSV.
 #include "matmul_cpu.h"  // lesson 01's CPU product: the speedup baseline

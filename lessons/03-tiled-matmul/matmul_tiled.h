@@ -14,7 +14,7 @@ inline const std::vector<int> kTileWidths = {2, 4, 8, 16, 32};
 template <class T>
 void launch_matmul_tiled(int tile, const T* d_a, const T* d_b, T* d_c, int n);
 
-/// The same product with the variant of the course notebook (seed 001): tiles stored
+/// The same product with the variant of the course notebook (source 001): tiles stored
 /// transposed, thread x walking down the rows, inner loop unrolled. Correct for any n
 /// (out-of-range tile elements load as zero), no padding needed.
 template <class T>

@@ -18,7 +18,7 @@ __global__ void matmul_bounds_kernel(const double* a, const double* b, double* c
     const int col = blockIdx.x * TILE + tx;
 
     // >>> TODO 1: the product for every shape, not only multiples of the tile (the bug hunt)
-    // This is the course notebook's kernel (seed 001) in the layout of lesson 03. It passes
+    // This is the course notebook's kernel (source 001) in the layout of lesson 03. It passes
     // when n, m and p are multiples of TILE, and at n = m = p = 60 with 32 x 32 tiles it got
     // 3572 of 3600 elements wrong. There are two mistakes; the lesson page guides you to them.
     if (row < n && col < p) {

@@ -1,5 +1,5 @@
 // Lesson 04 exercise, approach 1: pad every matrix to a multiple of the tile (as the report,
-// seed 000, did), run the full-tile kernel, copy back the real corner.
+// source 000, did), run the full-tile kernel, copy back the real corner.
 // Check your work with:  scripts/check 04-nonsquare-matmul   (rebuilds, then runs the check)
 #include "matmul_nonsquare.h"
 

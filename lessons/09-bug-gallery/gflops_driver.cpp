@@ -17,7 +17,7 @@ struct PublishedPoint {
     double printed_rate;  // the rate it printed beside that time (2 decimals)
 };
 
-// From data/seed000/matmul-report.csv (double precision, times in seconds).
+// From data/source000/matmul-report.csv (double precision, times in seconds).
 const PublishedPoint kPoints[] = {
     {"CPU", 1000, 0.95, 2.11},           {"CPU", 10000, 900.87, 2.22},           {"GPU 32x32", 4000, 0.79, 161.91},
     {"GPU 32x32", 10000, 11.17, 179.01}, {"one operation per ns", 1, 2e-9, 1.0},

@@ -1,4 +1,4 @@
-// Lesson 03: the variant of the course notebook (seed 001) to compare with your tiled kernel.
+// Lesson 03: the variant of the course notebook (source 001) to compare with your tiled kernel.
 // Same tiling, three differences: thread x walks down the ROWS of C (so neighbouring threads
 // of a warp read addresses n elements apart), both tiles are stored transposed, and the inner
 // loop is unrolled. The notebook's version skipped the barriers in threads past the edge and

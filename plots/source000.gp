@@ -1,4 +1,4 @@
-# Seed 000's charts: one of time, GFLOP/s or speedup over the CPU, against the matrix order,
+# Source 000's charts: one of time, GFLOP/s or speedup over the CPU, against the matrix order,
 # one curve per block (tile) size: the report's numbers (dashed), the reference H100 (points:
 # lesson 03's quick benchmark plus its sweep over n = 1000..10000 for tiles 8, 16 and 32) and
 # yours (solid, when build/bench/03-tiled-matmul.csv exists). Like the report, the GPU time
@@ -9,7 +9,7 @@
 load "plots/common.gp"
 if (!exists("what")) what = "gflops"
 
-report = need(datadir."/seed000/matmul-report.csv")
+report = need(datadir."/source000/matmul-report.csv")
 lesson = "03-tiled-matmul"
 ref = reference(lesson)
 sweep = reference(lesson."-sweep")

@@ -1,11 +1,11 @@
-# The course notebook's comparison (seed 001) as bars, GFLOP/s on a log scale: its own float
+# The course notebook's comparison (source 001) as bars, GFLOP/s on a log scale: its own float
 # runs at N = 64 (and the wrong N = 60, 32 x 32 run) beside the reference H100 at n = 2000,
 # kernel time only: lesson 02's naive kernel (double), lesson 03's tiled kernel and the
 # notebook's transposed variant with 8 x 8 and 32 x 32 tiles in float and double, and cuBLAS
 # as the library peer. Yours (lighter bars) when your lesson 02/03 benchmarks exist.
 load "plots/common.gp"
 
-notebook = need(datadir."/seed001/notebook.csv")
+notebook = need(datadir."/source001/notebook.csv")
 ref02 = reference("02-naive-matmul")
 ref03 = reference("03-tiled-matmul")
 mine02 = yours("02-naive-matmul")
