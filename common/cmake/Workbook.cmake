@@ -12,6 +12,8 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 #                 EXERCISE_FILES kernel.cu    files the learner edits (lessons/NAME) and their
 #                                             reference versions (solutions/NAME, same names)
 #                 [SOURCES more.cu]           further harness sources (in lessons/NAME)
+#                 [VARIANT_SOURCES given.cu]  harness sources that include an exercise file, so
+#                                             they are compiled once per variant
 #                 [LIBS CUDA::cublas]
 #                 [GPU]                       the lesson needs a GPU (tests labelled gpu, not cpu)
 #                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
@@ -23,13 +25,15 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 #                 [RACECHECK])                the exercise uses shared memory, barriers or atomics:
 #                                             its check also runs racecheck and synccheck on
 #                                             SANITIZE_ARGS (scripts/tools/check-with-races.py)
-# Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks.
+# Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks. The driver
+# and SOURCES, identical for both, are compiled once (object library NAME-harness; a lesson
+# that adds include folders or definitions to its programs adds them to it too).
 # With PROGRAM p the targets are NAME-p-exercise / NAME-p-solution and the tests
 # NAME.p.exercise / NAME.p.solution (labels as above): a lesson may call workbook_lesson()
 # once per program, each with its own driver and exercise files.
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK" "NAME;DRIVER;PROGRAM"
-    "EXERCISE_FILES;SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
+    "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
   endif()
@@ -63,7 +67,21 @@ function(workbook_lesson)
 
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
-  list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness)
+  list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness_sources)
+  list(TRANSFORM L_VARIANT_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE variant_sources)
+
+  # The driver and the harness sources are the same for the exercise and the solution (they
+  # include no exercise file): compiled once, into the object library ID-harness.
+  set(harness_target "${id}-harness")
+  add_library(${harness_target} OBJECT "${lesson_dir}/${L_DRIVER}" ${harness_sources})
+  target_include_directories(${harness_target} PRIVATE "${lesson_dir}")
+  target_link_libraries(${harness_target} PRIVATE workbook_common ${L_LIBS})
+  target_compile_definitions(${harness_target} PRIVATE WORKBOOK_LESSON="${L_NAME}")
+  if(L_PROGRAM)
+    target_compile_definitions(${harness_target} PRIVATE WORKBOOK_PROGRAM="${L_PROGRAM}")
+  endif()
+  set_target_properties(${harness_target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+  set(harness $<TARGET_OBJECTS:${harness_target}> ${variant_sources})
 
   foreach(variant exercise solution)
     if(variant STREQUAL "exercise")
@@ -73,7 +91,7 @@ function(workbook_lesson)
     endif()
     list(TRANSFORM L_EXERCISE_FILES PREPEND "${variant_dir}/" OUTPUT_VARIABLE edited)
     set(target "${id}-${variant}")
-    add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${edited})
+    add_executable(${target} ${harness} ${edited})
     # The variant's own folder comes first, so a solution may bring its own headers.
     target_include_directories(${target} PRIVATE "${variant_dir}" "${lesson_dir}")
     target_link_libraries(${target} PRIVATE workbook_common ${L_LIBS})
@@ -129,7 +147,7 @@ function(workbook_lesson)
           list(APPEND staged "${stage}/${file}")
         endforeach()
         set(target "${id}-pristine-${stem}")
-        add_executable(${target} "${lesson_dir}/${L_DRIVER}" ${harness} ${staged})
+        add_executable(${target} ${harness} ${staged})
         # The staged files first; the rest as the exercise build has it (its options too).
         target_include_directories(${target} PRIVATE "${stage}" $<TARGET_PROPERTY:${id}-exercise,INCLUDE_DIRECTORIES>)
         target_compile_options(${target} PRIVATE $<TARGET_PROPERTY:${id}-exercise,COMPILE_OPTIONS>)
