@@ -1,6 +1,8 @@
 // Lesson 05: how the driver runs one version (see versions.h).
 #include "versions.h"
 
+#include "library_versions.h"
+
 #include "wb/gemv_ceiling.h"
 
 #include <cstdio>
@@ -30,7 +32,10 @@ DeviceData upload(const std::vector<double>& matrix, const Shape& shape, int cop
     const std::size_t bytes = wb::checked_bytes(sizeof(double), shape.m, shape.n);
     wb::require_device_memory(copies * bytes + (shape.m + shape.n) * sizeof(double) + (64u << 20),
                               (shape.str() + " matrix").c_str());
-    DeviceData data{{}, wb::DeviceBuffer<double>(shape.n), wb::DeviceBuffer<double>(std::vector<double>(shape.m, 1.0))};
+    DeviceData data{{},
+                    wb::DeviceBuffer<double>(shape.n),
+                    wb::DeviceBuffer<double>(std::vector<double>(shape.m, 1.0)),
+                    wb::DeviceBuffer<unsigned char>(cub_column_sums_scratch_bytes(shape.m, shape.n))};
     for (int c = 0; c < copies; ++c) data.matrices.emplace_back(matrix);
     return data;
 }
@@ -48,6 +53,9 @@ LaunchConfig run_version(Kind kind, int copy, const DeviceData& data, const Shap
         case Kind::cas: return column_sums_split16_cas(matrix, sums, m, n);
         case Kind::bandwidth:
             return column_sums_bandwidth(matrix, sums, m, n, settings.threads, settings.blocks_per_sm);
+        case Kind::cub:
+            cub_column_sums(matrix, sums, m, n, data.cub_scratch.get(), data.cub_scratch.bytes());
+            return LaunchConfig{};
         case Kind::cublas: wb::cublas_column_sums(matrix, m, n, data.ones.get(), sums); return LaunchConfig{};
     }
     return LaunchConfig{};
@@ -62,7 +70,7 @@ bool run_and_compare(const Version& version, DeviceData& data, const Shape& shap
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     const wb::CompareReport report = reference.compare(data.sums.to_host());
     if (print) {
-        if (version.kind == Kind::cublas)
+        if (version.kind == Kind::cublas || version.kind == Kind::cub)
             std::printf("    %-19s %-22s ", version.name, "(library)");
         else
             std::printf("    %-19s grid %-8s block %-8s ", version.name, dims(config.grid).c_str(),

@@ -19,7 +19,7 @@ struct Shape {
     double bytes() const { return 8.0 * static_cast<double>(m) * n; }
 };
 
-enum class Kind { original, truncating, split16, high2, cas, bandwidth, cublas };
+enum class Kind { original, truncating, split16, high2, cas, bandwidth, cub, cublas };
 
 struct Version {
     const char* name;  ///< the CSV's kernel column
@@ -34,6 +34,7 @@ inline const Version kVersions[] = {
     {"high2", Kind::high2, "8 blocks of 8x128 threads"},
     {"split16-cas", Kind::cas, "split16 with atomicAdd made of atomicCAS (TODO 2)"},
     {"bandwidth", Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"},
+    {"cub-segmented", Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"},
     {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the ceiling)"},
 };
 
@@ -55,6 +56,7 @@ struct DeviceData {
     std::vector<wb::DeviceBuffer<double>> matrices;
     wb::DeviceBuffer<double> sums;
     wb::DeviceBuffer<double> ones;
+    wb::DeviceBuffer<unsigned char> cub_scratch;  ///< CUB's temporary storage, sized once
 };
 
 /// Uploads `copies` copies of the matrix (a clear error first when the device lacks the memory).
