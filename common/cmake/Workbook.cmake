@@ -405,6 +405,26 @@ endfunction()
 #     must not leave a partial --out file;
 #  2. the rows of common/tests/bad-inputs.tsv (a program's own options and input files).
 # Every case must end with its exit code and message, without crash, hang or output file.
+# One case of the sweep ("name|codes|regex|arg~arg") as test badinput.PREFIX.name on PROGRAM.
+# With MODE "refused" the program takes none of the options: the message must name the option.
+function(_workbook_sweep_case prefix program lesson case mode)
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 codes)
+  list(GET parts 2 regex)
+  list(GET parts 3 arguments)
+  string(REPLACE "~" ";" arguments "${arguments}")
+  if(mode STREQUAL "refused")
+    list(GET arguments 0 option)
+    set(regex "error: .*${option}")
+  endif()
+  add_test(NAME badinput.${prefix}.${name}
+           COMMAND bash "${WORKBOOK_TOOLS_DIR}/bad-input.sh" "${codes}" "${regex}"
+                   "${CMAKE_BINARY_DIR}/bad-input/${prefix}.${name}" $<TARGET_FILE:${program}> ${arguments})
+  set_tests_properties(badinput.${prefix}.${name} PROPERTIES
+    LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
+endfunction()
+
 function(workbook_bad_input_sweep)
   set(runner "${WORKBOOK_TOOLS_DIR}/bad-input.sh")
   set(scratch "${CMAKE_BINARY_DIR}/bad-input")
@@ -435,17 +455,7 @@ function(workbook_bad_input_sweep)
       list(APPEND all_cases "block-64x64|2|error: .*block|--block~64x64")
     endif()
     foreach(case IN LISTS all_cases)
-      string(REPLACE "|" ";" parts "${case}")
-      list(GET parts 0 name)
-      list(GET parts 1 codes)
-      list(GET parts 2 regex)
-      list(GET parts 3 arguments)
-      string(REPLACE "~" ";" arguments "${arguments}")
-      add_test(NAME badinput.${test_id}.${name}
-               COMMAND bash "${runner}" "${codes}" "${regex}" "${scratch}/${test_id}.${name}"
-                       $<TARGET_FILE:${id}-solution> ${arguments})
-      set_tests_properties(badinput.${test_id}.${name} PROPERTIES
-        LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
+      _workbook_sweep_case("${test_id}" ${id}-solution "${lesson}" "${case}" "")
     endforeach()
   endforeach()
 
@@ -453,19 +463,7 @@ function(workbook_bad_input_sweep)
   # names the option, since the serial program takes neither sizes, blocks nor benchmarks).
   if(TARGET 06-sciddicat-serial)
     foreach(case IN LISTS cases)
-      string(REPLACE "|" ";" parts "${case}")
-      list(GET parts 0 name)
-      list(GET parts 1 codes)
-      list(GET parts 2 regex)
-      list(GET parts 3 arguments)
-      string(REPLACE "~" ";" arguments "${arguments}")
-      list(GET arguments 0 option)
-      set(regex "error: .*${option}")
-      add_test(NAME badinput.06-sciddicat-serial.${name}
-               COMMAND bash "${runner}" "${codes}" "${regex}" "${scratch}/06-sciddicat-serial.${name}"
-                       $<TARGET_FILE:06-sciddicat-serial> ${arguments})
-      set_tests_properties(badinput.06-sciddicat-serial.${name} PROPERTIES
-        LABELS "badinput;cpu;06-sciddicat" TIMEOUT 120)
+      _workbook_sweep_case(06-sciddicat-serial 06-sciddicat-serial 06-sciddicat "${case}" "refused")
     endforeach()
   endif()
 
