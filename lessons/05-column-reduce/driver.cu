@@ -82,6 +82,9 @@ int run_check(const wb::Options& options) {
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     tally.record(check_cas_stress(options.seed));
+    double total_bytes = 0.0;
+    for (const Shape& shape : shapes) total_bytes += shape.bytes();
+    wb::WorkProgress progress("check", total_bytes);  // the largest shapes take seconds each
     for (const Shape& shape : shapes) {
         std::vector<double> matrix(static_cast<std::size_t>(shape.m) * shape.n);
         wb::fill_column_sum_inputs(matrix, options.seed + shape.m * 1315423911ULL + shape.n);
@@ -98,6 +101,7 @@ int run_check(const wb::Options& options) {
             const bool ok = run_and_compare(version, data, shape, reference, settings, true);
             tally.record(version.kind == Kind::truncating ? truncating_as_expected(ok, shape) : ok);
         }
+        progress.advance(shape.bytes());
     }
     return tally.finish("every version sums every column correctly");
 }

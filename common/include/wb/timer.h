@@ -11,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -63,6 +64,26 @@ TimingStats summarize(std::vector<double> samples_ms);
 /// about how long it will take ("  cpu-ijk n=3000: about 45 s to go ..."), so that long work
 /// is never silent. Shorter work prints nothing.
 void announce_long_work(const std::string& what, double predicted_seconds);
+
+/// Progress through work of known total size (bytes, cases, steps): after each part, says how
+/// long the rest will take when that is over two seconds ("  check: about 14 s to go ...").
+class WorkProgress {
+public:
+    /// `what` names the work in the message; `total` is its size in any unit.
+    WorkProgress(std::string what, double total) : what_(std::move(what)), total_(total) {}
+    /// `done` more units are finished.
+    void advance(double done) {
+        done_ += done;
+        if (done_ > 0 && done_ < total_)
+            announce_long_work(what_, timer_.elapsed_ms() / 1000.0 * (total_ - done_) / done_);
+    }
+
+private:
+    std::string what_;
+    double total_ = 0.0;
+    double done_ = 0.0;
+    WallTimer timer_;
+};
 
 /// Runs `run_once` `warmup` times untimed, then `repeats` times; `run_once` returns the
 /// milliseconds of one run (so the caller decides what is inside the timed region). When the
