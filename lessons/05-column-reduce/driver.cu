@@ -98,6 +98,10 @@ int run_check(const wb::Options& options) {
                             version.name, shape.n);
                 continue;
             }
+            if (version.kind == Kind::shuffle && !shuffle_handles(shape.n)) {
+                std::printf("    %-19s skipped: n = %d does not divide the warp size, 32\n", version.name, shape.n);
+                continue;
+            }
             const bool ok = run_and_compare(version, data, shape, reference, settings, true);
             tally.record(version.kind == Kind::truncating ? truncating_as_expected(ok, shape) : ok);
         }
@@ -118,6 +122,7 @@ bool bench_versions(wb::BenchRows& rows, DeviceData& data, const Shape& shape, c
     for (const Version& version : kVersions) {
         if (version.kind == Kind::truncating) continue;  // wrong results are not benchmarked
         if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) continue;
+        if (version.kind == Kind::shuffle && !shuffle_handles(shape.n)) continue;
         if (!run_and_compare(version, data, shape, reference, settings, false)) {
             std::printf("  %-19s WRONG RESULT, not timed (run --check)\n", version.name);
             all_correct = false;

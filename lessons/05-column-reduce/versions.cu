@@ -53,6 +53,7 @@ LaunchConfig run_version(Kind kind, int copy, const DeviceData& data, const Shap
         case Kind::cas: return column_sums_split16_cas(matrix, sums, m, n);
         case Kind::bandwidth:
             return column_sums_bandwidth(matrix, sums, m, n, settings.threads, settings.blocks_per_sm);
+        case Kind::shuffle: return column_sums_bandwidth_shuffle(matrix, sums, m, n);
         case Kind::cub:
             cub_column_sums(matrix, sums, m, n, data.cub_scratch.get(), data.cub_scratch.bytes());
             return LaunchConfig{};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "column_reduce.h"
+#include "going_further.h"
 
 #include "wb/column_sums.h"
 #include "wb/workbook.h"
@@ -19,7 +20,7 @@ struct Shape {
     double bytes() const { return 8.0 * static_cast<double>(m) * n; }
 };
 
-enum class Kind { original, truncating, split16, high2, cas, bandwidth, cub, cublas };
+enum class Kind { original, truncating, split16, high2, cas, bandwidth, shuffle, cub, cublas };
 
 struct Version {
     const char* name;  ///< the CSV's kernel column
@@ -34,6 +35,7 @@ inline const Version kVersions[] = {
     {"high2", Kind::high2, "8 blocks of 8x128 threads"},
     {"split16-cas", Kind::cas, "split16 with atomicAdd made of atomicCAS (TODO 2)"},
     {"bandwidth", Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"},
+    {"bandwidth-shuffle", Kind::shuffle, "version 5 combining each warp's columns with shuffles (n divides 32)"},
     {"cub-segmented", Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"},
     {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the ceiling)"},
 };
