@@ -122,9 +122,15 @@ function(workbook_lesson)
 
   if(WORKBOOK_MAINTAINER_TESTS)
     # A check that cannot fail is worthless: the untouched exercise must fail it (exit 1).
+    # With RACECHECK the student's check includes racecheck, and so does this test: a bug that
+    # only the race detector sees (lesson 09's missing-barrier) must still fail.
+    set(check_command $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS})
+    if(L_RACECHECK)
+      set(check_command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py"
+                        $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS} --races ${L_SANITIZE_ARGS})
+    endif()
     add_test(NAME ${test_id}.exercise-fails-pristine
-             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh"
-                     $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS})
+             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${check_command})
     set_tests_properties(${test_id}.exercise-fails-pristine PROPERTIES
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}

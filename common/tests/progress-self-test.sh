@@ -52,9 +52,9 @@ grep -Fq '01-cpu-matmul: PASSED' "$work/check2.txt" || fail "scripts/check does 
 
 if [ -d "$tree/lessons/09-bug-gallery" ]; then
   echo "== a GPU exercise without a GPU"
-  WB_FORCE_NO_GPU=1 progress --only 'early-return' | tee "$work/5.txt"
-  grep -Eq 'early-return +skipped' "$work/5.txt" || fail "a GPU exercise without a GPU is not 'skipped'"
-  WB_FORCE_NO_GPU=1 bash "$tree/scripts/check" --build-dir "$build" 09-bug-gallery.early-return | tee "$work/6.txt"
+  WB_FORCE_NO_GPU=1 progress --only 'missing-barrier' | tee "$work/5.txt"
+  grep -Eq 'missing-barrier +skipped' "$work/5.txt" || fail "a GPU exercise without a GPU is not 'skipped'"
+  WB_FORCE_NO_GPU=1 bash "$tree/scripts/check" --build-dir "$build" 09-bug-gallery.missing-barrier | tee "$work/6.txt"
   [ "${PIPESTATUS[0]}" -eq 77 ] || fail "scripts/check of a skipped GPU exercise does not exit 77"
   grep -Fq 'SKIPPED' "$work/6.txt" || fail "scripts/check does not say SKIPPED"
 fi
