@@ -440,13 +440,13 @@ function(workbook_bad_input_sweep)
     "sizes-zero|2|error: .*--sizes|--sizes~0"
     "sizes-junk|2|error: .*--sizes|--sizes~x"
     "sizes-negative|2|error: .*--sizes|--sizes~-5"
-    "sizes-missing|2|error: --sizes needs a value|--sizes"
+    "sizes-missing|2|error: --sizes[ :]|--sizes"
     "block-missing|2|error: --block[ :]|--block"
     "block-zero|2|error: .*--block|--block~0"
     "repeat-zero|2|error: --repeat|--repeat~0"
-    "repeat-missing|2|error: --repeat needs a value|--repeat"
+    "repeat-missing|2|error: --repeat[ :]|--repeat"
     "seed-junk|2|error: --seed|--seed~-1"
-    "out-missing|2|error: --out needs a value|--out"
+    "out-missing|2|error: --out[ :]|--out"
     "unknown-option|2|error: unknown option|--no-such-option"
     "bench-bad-sizes-no-partial-csv|2|error:|--bench~--sizes~0~--out~@OUT@")
   foreach(entry IN LISTS exercises)

@@ -7,7 +7,10 @@
 namespace wb {
 
 int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench) {
-    const Options options = parse_args(argc, argv, info);
+    // A program without a benchmark neither lists nor accepts --bench, --repeat, --out, --full.
+    LessonInfo effective = info;
+    if (!bench) effective.benchmarks = false;
+    const Options options = parse_args(argc, argv, effective);
     const LessonStep step = options.mode == Options::Mode::check ? check : bench;
     if (!step) usage_error(info.name + " has no " + (check ? "--bench" : "--check") + " mode");
     try {
