@@ -87,12 +87,7 @@ bool check_pipeline(Buffers& buffers, const std::vector<double>& expected, int s
 int run_check(const wb::Options& options) {
     std::printf("Lesson 11 check: y = transform(x) in chunks over several streams (seed %llu)\n",
                 static_cast<unsigned long long>(options.seed));
-    wb::CheckTally tally(kLesson);
-    tally.record(check_chunks());
-    // Without a GPU the pipeline cannot run; a wrong chunk_of is still a wrong answer.
-    if (tally.failed() && !wb::gpu_available()) return tally.finish("");
-    const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("  on %s\n", info.name.c_str());
+    // The arguments first: bad input is an error even without a GPU.
     const int work = static_cast<int>(options.get_long("work", 50, 1, 100000));
     std::vector<long long> counts = {1, 1000, 1048579};
     if (!options.sizes.empty()) {
@@ -102,6 +97,12 @@ int run_check(const wb::Options& options) {
             counts.push_back(dims[0]);
         }
     }
+    wb::CheckTally tally(kLesson);
+    tally.record(check_chunks());
+    // Without a GPU the pipeline cannot run; a wrong chunk_of is still a wrong answer.
+    if (tally.failed() && !wb::gpu_available()) return tally.finish("");
+    const wb::DeviceInfo info = wb::require_gpu();
+    std::printf("  on %s\n", info.name.c_str());
     for (long long count : counts) {
         wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), count), "the job's x and y");
         Buffers buffers(count);
@@ -156,7 +157,6 @@ EngineTimes time_engines(Buffers& b, const std::vector<double>& pageable_x, int 
 }
 
 int run_bench(const wb::Options& options) {
-    const wb::DeviceInfo info = wb::require_gpu();
     long long count = 1LL << 25;  // 256 MiB of doubles
     if (!options.sizes.empty()) {
         if (options.sizes.size() != 1 || options.sizes[0].size() != 1)
@@ -165,6 +165,7 @@ int run_bench(const wb::Options& options) {
     }
     const int work = static_cast<int>(options.get_long("work", 2000, 1, 100000));
     const int repeats = options.repeat ? options.repeat : 5;
+    const wb::DeviceInfo info = wb::require_gpu();  // after the arguments, as in the check
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), count), "the job's x and y");
     const double bytes = static_cast<double>(count) * sizeof(double);
 
