@@ -142,8 +142,8 @@ bool bench_versions(wb::BenchRows& rows, DeviceData& data, const Shape& shape, c
             cublas_gbs = row.rate;
             row.ceiling = "copy-bandwidth";
             row.ceiling_rate = copy_gbs;
-        } else if (version.kind == Kind::cub) {
-            row.block = "-";  // CUB chooses its own launches
+        } else if (version.kind == Kind::cub || version.kind == Kind::thrust) {
+            row.block = "-";  // the library chooses its own launches
         } else {
             row.block = config.block.y > 1 ? std::to_string(config.block.x) + "x" + std::to_string(config.block.y)
                                            : std::to_string(config.block.x);

@@ -9,6 +9,8 @@
 #include "wb/cuda_check.h"
 
 #include <cub/device/device_segmented_reduce.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -24,6 +26,11 @@ struct ColumnMajorElement {
 struct SegmentStart {
     long long m;
     __host__ __device__ long long operator()(long long column) const { return column * m; }
+};
+
+struct ColumnOf {
+    long long m;
+    __host__ __device__ int operator()(long long i) const { return static_cast<int>(i / m); }
 };
 
 using Columns = thrust::transform_iterator<ColumnMajorElement, thrust::counting_iterator<long long>>;
@@ -49,4 +56,11 @@ void cub_column_sums(const double* d_matrix, double* d_sums, long long m, int n,
     WB_CUDA_CHECK(cub::DeviceSegmentedReduce::Sum(d_scratch, scratch_bytes, columns_of(d_matrix, m, n), d_sums, n,
                                                   starts(m), starts(m) + 1));
     WB_CHECK_LAUNCH("cub::DeviceSegmentedReduce::Sum");
+}
+
+void thrust_column_sums(const double* d_matrix, double* d_sums, int* d_keys_out, long long m, int n) {
+    const thrust::transform_iterator<ColumnOf, thrust::counting_iterator<long long>> keys(
+        thrust::counting_iterator<long long>(0), ColumnOf{m});
+    thrust::reduce_by_key(thrust::device, keys, keys + m * n, columns_of(d_matrix, m, n), d_keys_out, d_sums);
+    WB_CHECK_LAUNCH("thrust::reduce_by_key");
 }

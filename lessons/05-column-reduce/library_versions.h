@@ -14,3 +14,8 @@ std::size_t cub_column_sums_scratch_bytes(long long m, int n);
 /// Enqueued on the default stream; does not wait.
 void cub_column_sums(const double* d_matrix, double* d_sums, long long m, int n, void* d_scratch,
                      std::size_t scratch_bytes);
+
+/// The same sums with Thrust's reduce_by_key: the key of element i of the column-major view is
+/// its column, i / m, so each run of m equal keys is one column. Thrust allocates its scratch
+/// space inside the call (counted in its time). `d_keys_out` holds n ints (the columns found).
+void thrust_column_sums(const double* d_matrix, double* d_sums, int* d_keys_out, long long m, int n);

@@ -35,7 +35,8 @@ DeviceData upload(const std::vector<double>& matrix, const Shape& shape, int cop
     DeviceData data{{},
                     wb::DeviceBuffer<double>(shape.n),
                     wb::DeviceBuffer<double>(std::vector<double>(shape.m, 1.0)),
-                    wb::DeviceBuffer<unsigned char>(cub_column_sums_scratch_bytes(shape.m, shape.n))};
+                    wb::DeviceBuffer<unsigned char>(cub_column_sums_scratch_bytes(shape.m, shape.n)),
+                    wb::DeviceBuffer<int>(shape.n)};
     for (int c = 0; c < copies; ++c) data.matrices.emplace_back(matrix);
     return data;
 }
@@ -57,6 +58,7 @@ LaunchConfig run_version(Kind kind, int copy, const DeviceData& data, const Shap
         case Kind::cub:
             cub_column_sums(matrix, sums, m, n, data.cub_scratch.get(), data.cub_scratch.bytes());
             return LaunchConfig{};
+        case Kind::thrust: thrust_column_sums(matrix, sums, data.thrust_keys.get(), m, n); return LaunchConfig{};
         case Kind::cublas: wb::cublas_column_sums(matrix, m, n, data.ones.get(), sums); return LaunchConfig{};
     }
     return LaunchConfig{};
@@ -71,7 +73,7 @@ bool run_and_compare(const Version& version, DeviceData& data, const Shape& shap
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     const wb::CompareReport report = reference.compare(data.sums.to_host());
     if (print) {
-        if (version.kind == Kind::cublas || version.kind == Kind::cub)
+        if (version.kind == Kind::cublas || version.kind == Kind::cub || version.kind == Kind::thrust)
             std::printf("    %-19s %-22s ", version.name, "(library)");
         else
             std::printf("    %-19s grid %-8s block %-8s ", version.name, dims(config.grid).c_str(),

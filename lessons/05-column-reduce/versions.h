@@ -20,7 +20,7 @@ struct Shape {
     double bytes() const { return 8.0 * static_cast<double>(m) * n; }
 };
 
-enum class Kind { original, truncating, split16, high2, cas, bandwidth, shuffle, cub, cublas };
+enum class Kind { original, truncating, split16, high2, cas, bandwidth, shuffle, cub, thrust, cublas };
 
 struct Version {
     const char* name;  ///< the CSV's kernel column
@@ -37,6 +37,7 @@ inline const Version kVersions[] = {
     {"bandwidth", Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"},
     {"bandwidth-shuffle", Kind::shuffle, "version 5 combining each warp's columns with shuffles (n divides 32)"},
     {"cub-segmented", Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"},
+    {"thrust-by-key", Kind::thrust, "Thrust reduce_by_key over the column-major view, keyed by column"},
     {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the ceiling)"},
 };
 
@@ -59,6 +60,7 @@ struct DeviceData {
     wb::DeviceBuffer<double> sums;
     wb::DeviceBuffer<double> ones;
     wb::DeviceBuffer<unsigned char> cub_scratch;  ///< CUB's temporary storage, sized once
+    wb::DeviceBuffer<int> thrust_keys;            ///< the columns reduce_by_key reports
 };
 
 /// Uploads `copies` copies of the matrix (a clear error first when the device lacks the memory).
