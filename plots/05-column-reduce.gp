@@ -25,13 +25,13 @@ set yrange [0.3:6000]
 set logscale y
 set bmargin 5
 
-versions = "original split16 high2 split16-cas bandwidth bandwidth-shuffle cub-segmented cublas-dgemv"
-array version_colour[8] = ["#999999", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#e6ab02", "#66a61e", "#000000"]
+versions = "original split16 high2 split16-cas bandwidth bandwidth-shuffle cub-segmented thrust-by-key cublas-dgemv"
+array version_colour[9] = ["#999999", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#e6ab02", "#66a61e", "#a6761d", "#000000"]
 ref_name = has(ref) ? device(ref) : ""
 
-plot for [i=1:8] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+plot for [i=1:9] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
-     for [i=1:8] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+     for [i=1:9] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("%s %s", yours_label(lesson), word(versions, i)) : ""), \
      (has(ref) ? ref : "/dev/null") using (0.5):(pick(is("kernel", "device-copy"), column("rate"))):(9.0):(0) \
         with vectors nohead dt 3 lc rgb "#555555" title (has(ref) ? "device copy (read + write)" : "")
