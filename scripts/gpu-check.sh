@@ -11,7 +11,9 @@
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench"), e.g. to split a long
-# check over two calls on the same machine (the build is reused).
+# check over two calls on the same machine (the build is reused); the step "counters" (not in
+# the default) reads the execution-model lessons' hardware counters with ncu
+# (scripts/tools/measure-counters.sh).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -114,6 +116,15 @@ while read -r kind lesson exe args; do
   [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $lesson: FAILED"
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
+fi
+
+echo "== hardware counters"
+if wants counters; then
+  bash "$src/scripts/tools/measure-counters.sh" "$build" "$out" | tee -a "$summary"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "counters: FAILED (exit $rc)"
+else
+  echo "(not requested)"
 fi
 
 echo

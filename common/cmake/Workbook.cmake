@@ -215,6 +215,53 @@ function(workbook_lesson)
   endif()
 endfunction()
 
+# workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu
+#                      FROM "text of the solution" TO "its planted version"
+#                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu])
+# A maintainer test that the check catches one planted bug: the reference solution's FILE with
+# FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
+# silently disarm the test), linked with the program's harness, must fail its check (with
+# RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS).
+# Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
+function(workbook_planted_bug)
+  # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
+  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO" "LIBS;CHECK_ARGS;SANITIZE_ARGS")
+  if(NOT WORKBOOK_MAINTAINER_TESTS)
+    return()
+  endif()
+  if(P_PROGRAM)
+    set(id "${P_LESSON}-${P_PROGRAM}")
+    set(test_id "${P_LESSON}.${P_PROGRAM}")
+  else()
+    set(id "${P_LESSON}")
+    set(test_id "${P_LESSON}")
+  endif()
+  if(NOT P_KIND)
+    set(P_KIND gpu)
+  endif()
+  file(READ "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}" solved)
+  string(FIND "${solved}" "${P_FROM}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${test_id}: cannot plant '${P_NAME}': solutions/${P_LESSON}/${P_FILE} no longer holds '${P_FROM}'")
+  endif()
+  string(REPLACE "${P_FROM}" "${P_TO}" planted "${solved}")
+  set(folder "${CMAKE_CURRENT_BINARY_DIR}/planted-${P_NAME}")
+  file(WRITE "${folder}/${P_FILE}" "${planted}")
+  set(target "${id}-planted-${P_NAME}")
+  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${folder}/${P_FILE}")
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
+  target_link_libraries(${target} PRIVATE workbook_common ${P_LIBS})
+  set(command $<TARGET_FILE:${target}> ${P_CHECK_ARGS})
+  if(P_RACECHECK)
+    find_package(Python3 QUIET COMPONENTS Interpreter)
+    set(command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" ${command} --races ${P_SANITIZE_ARGS})
+  endif()
+  add_test(NAME ${test_id}.planted-${P_NAME}-fails
+           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${command})
+  set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES
+                       LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 300)
+endfunction()
+
 # workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat
 #               [WILL_FAIL] [PASS_REGULAR_EXPRESSION re] [FAIL_REGULAR_EXPRESSION re] [TIMEOUT s])
 # A test that reports "skipped" when the program exits with the skip code.

@@ -1,0 +1,270 @@
+// Lesson 02 driver of the program "coalescing" (shared by the exercise and the solution; you do
+// not edit this file).
+//   --check  runs your scale_rows_kernel on poisoned outputs for several shapes and blocks and
+//            compares every element with the CPU; then (unless --no-speed) times it against the
+//            given strided kernel, which maps a warp onto a column, in the same process.
+//   --bench  times your kernel for blocks from 32 to 1 threads wide, the strided kernel, and two
+//            kernels that branch per thread or per warp (divergence), against the copy bandwidth
+//            and cuBLAS DGEMM measured in the same run.
+#include "coalescing.h"
+
+#include "wb/ceilings.h"
+#include "wb/workbook.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char* const kProgram = "02-naive-matmul-coalescing";
+
+// The contrast: the same product with x along the rows. The 32 threads of a warp then sit in
+// one column, 32 rows apart: 32 different 32-byte sectors for 32 doubles.
+__global__ void scale_rows_strided_kernel(const double* in, const double* row_scale, double* out, int rows, int cols) {
+    const int r = blockIdx.x * blockDim.x + threadIdx.x;
+    const int c = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols) {
+        const std::size_t element = static_cast<std::size_t>(r) * cols + c;
+        out[element] = row_scale[r] * in[element];
+    }
+}
+
+void launch_scale_rows_strided(const double* in, const double* row_scale, double* out, int rows, int cols, dim3 block) {
+    const dim3 grid((rows + block.x - 1) / block.x, (cols + block.y - 1) / block.y);
+    scale_rows_strided_kernel<<<grid, block>>>(in, row_scale, out, rows, cols);
+    WB_CHECK_LAUNCH("scale_rows_strided_kernel");
+}
+
+// ---- divergence -----------------------------------------------------------------------------
+// Even elements take one loop, odd elements another, each `work` dependent multiply-adds.
+__device__ double even_or_odd_work(double x, long long element, int work) {
+    if (element % 2 == 0) {
+        for (int i = 0; i < work; ++i) x = x * 0.999 + 0.001;
+    } else {
+        for (int i = 0; i < work; ++i) x = x * 0.998 - 0.002;
+    }
+    return x;
+}
+
+// Thread t takes element t: in every warp half the threads go one way and half the other, so
+// the warp runs both loops one after the other.
+__global__ void branch_by_lane_kernel(const double* in, double* out, long long count, int work) {
+    const long long t = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (t < count) out[t] = even_or_odd_work(in[t], t, work);
+}
+
+// The same elements, handed out so that every warp's 32 elements have the same parity: warps
+// 2g and 2g + 1 share the 64 elements 64g .. 64g + 63, evens to the first, odds to the second.
+__global__ void branch_by_warp_kernel(const double* in, double* out, long long count, int work) {
+    const long long t = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const long long warp = t / 32, lane = t % 32;
+    const long long element = (warp / 2) * 64 + 2 * lane + warp % 2;
+    if (element < count) out[element] = even_or_odd_work(in[element], element, work);
+}
+
+// ---- check ----------------------------------------------------------------------------------
+struct Matrix {
+    int rows = 0, cols = 0;
+    std::vector<double> in, row_scale, expected;
+};
+
+Matrix random_matrix(const wb::RowsCols& shape, std::uint64_t seed) {
+    Matrix m;
+    m.rows = static_cast<int>(shape.rows);
+    m.cols = static_cast<int>(shape.cols);
+    m.in.resize(static_cast<std::size_t>(shape.rows * shape.cols));
+    m.row_scale.resize(m.rows);
+    wb::fill_random(m.in, seed);
+    wb::fill_random(m.row_scale, seed + 1);
+    m.expected.resize(m.in.size());
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) {
+            const std::size_t e = static_cast<std::size_t>(r) * m.cols + c;
+            m.expected[e] = m.in[e] * m.row_scale[r];
+        }
+    return m;
+}
+
+bool check_shape(const Matrix& m, dim3 block) {
+    wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
+    d_out.poison();
+    launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), m.rows, m.cols, block);
+    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    // One multiplication per element: the bits must be equal.
+    const wb::CompareReport report = wb::compare(d_out.to_host().data(), m.expected.data(),
+                                                 static_cast<long>(m.expected.size()), wb::Tolerance{0.0, 0.0});
+    std::printf("  %d x %d, block %ux%u: ", m.rows, m.cols, block.x, block.y);
+    wb::print_report(report, "out", m.cols);
+    return report.ok();
+}
+
+// Median time of one kernel over `repeats` launches after a warm-up (no transfers).
+template <class Launch>
+double median_ms(int repeats, Launch&& launch) {
+    return wb::measure_gpu(2, repeats, launch).median_ms;
+}
+
+// Your kernel against the strided one, same shape and block, same process. The margin is wide:
+// on an H100 the ratio is far above it (the lesson page quotes it), and only a kernel whose warp
+// reads a column (or worse) falls below.
+bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
+    const int rows = 4096, cols = 4096;
+    const double minimum_ratio = 2.0;
+    const dim3 block(32, 8);
+    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), rows, cols), "the speed check's matrices");
+    const Matrix m = random_matrix({rows, cols}, seed);
+    wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
+    const double yours =
+        median_ms(9, [&] { launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block); });
+    const double strided =
+        median_ms(9, [&] { launch_scale_rows_strided(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block); });
+    const double bytes = 2.0 * rows * cols * sizeof(double);
+    const double ratio = strided / yours;
+    std::printf("  speed, %d x %d on %s, block 32x8: yours %.0f GB/s, the strided kernel %.0f GB/s: %.1fx\n", rows,
+                cols, device.name.c_str(), wb::gb_per_s(bytes, yours), wb::gb_per_s(bytes, strided), ratio);
+    if (ratio >= minimum_ratio) return true;
+    std::printf("  FAILED: your kernel is right but only %.1fx faster than the strided one (at least %.0fx expected).\n"
+                "  Which threads of a warp are neighbours, and which of their addresses are?\n",
+                ratio, minimum_ratio);
+    return false;
+}
+
+int run_check(const wb::Options& options) {
+    const auto shapes =
+        wb::rows_by_cols(options, {{1, 1}, {7, 1000}, {1000, 7}, {515, 4099}, {2048, 2048}}, "matrix", "515x4099");
+    for (const wb::RowsCols& shape : shapes)
+        if (shape.rows > 30000 || shape.cols > 30000)
+            wb::usage_error("--sizes: " + shape.str() + " is too large for the check (at most 30000x30000)");
+    std::vector<dim3> blocks = {dim3(32, 8), dim3(16, 16), dim3(8, 4)};
+    if (!options.blocks.empty()) {
+        blocks.clear();
+        for (const wb::Block2& b : options.blocks) blocks.emplace_back(b.x, b.y);
+    }
+    const wb::DeviceInfo device = wb::require_gpu();
+    for (const dim3& block : blocks) wb::require_block_fits(device, block);
+    std::printf("Lesson 02, coalescing: out = in * row_scale[row] on %s (seed %llu)\n", device.name.c_str(),
+                static_cast<unsigned long long>(options.seed));
+    wb::CheckTally tally(kProgram);
+    for (const wb::RowsCols& shape : shapes) {
+        wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the matrices");
+        const Matrix m = random_matrix(shape, options.seed + shape.rows * 31 + shape.cols);
+        for (const dim3& block : blocks) tally.record(check_shape(m, block));
+    }
+    // Speed only counts for a right answer, and never under compute-sanitizer (--no-speed).
+    if (!tally.failed() && !options.has("no-speed")) tally.record(check_speed(device, options.seed));
+    return tally.finish("every element is right, and a warp reads neighbouring addresses");
+}
+
+// ---- bench ----------------------------------------------------------------------------------
+// 32-byte sectors one warp's 32 loads of `in` touch, for a block `width` threads wide (at most
+// 32) over aligned rows: 32/width rows of `width` doubles each.
+int sectors_per_request(int width) {
+    const int rows_per_warp = 32 / width;
+    const int sectors_per_row = (width * 8 + 31) / 32;
+    return rows_per_warp * sectors_per_row;
+}
+
+void bench_coalescing(wb::BenchRows& rows, int n_rows, int n_cols, int repeats, std::uint64_t seed) {
+    const Matrix m = random_matrix({n_rows, n_cols}, seed);
+    wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
+    const double bytes = 2.0 * n_rows * n_cols * sizeof(double);
+    rows.shared().shape = std::to_string(n_rows) + "x" + std::to_string(n_cols);
+    rows.shared().n = n_cols;
+    rows.shared().rate_unit = "GB/s";
+    std::printf("  threads along x -> 32-byte sectors per warp load (model, aligned rows):\n");
+    for (const dim3 block : {dim3(32, 8), dim3(16, 16), dim3(8, 32), dim3(4, 64), dim3(2, 128), dim3(1, 256)}) {
+        const wb::TimingStats t = wb::measure_gpu(
+            2, repeats, [&] { launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), n_rows, n_cols, block); });
+        const std::string label = std::to_string(block.x) + "x" + std::to_string(block.y);
+        std::printf("    block %-6s x = %2u threads: %2d sectors per load\n", label.c_str(), block.x,
+                    sectors_per_request(block.x));
+        rows.write("coalesced", label, t, wb::gb_per_s(bytes, t.median_ms));
+    }
+    const dim3 strided_block(32, 8);
+    const wb::TimingStats t = wb::measure_gpu(2, repeats, [&] {
+        launch_scale_rows_strided(d_in.get(), d_scale.get(), d_out.get(), n_rows, n_cols, strided_block);
+    });
+    rows.write("strided", "32x8", t, wb::gb_per_s(bytes, t.median_ms));
+}
+
+void bench_divergence(wb::BenchRows& rows, int repeats, std::uint64_t seed) {
+    const long long count = 1LL << 24;
+    const int work = 512;
+    std::vector<double> x(count);
+    wb::fill_random(x, seed);
+    wb::DeviceBuffer<double> d_in(x), d_lane(count), d_warp(count);
+    const int threads = 256;
+    // count is a multiple of the block: branch_by_warp's pairs of warps are all whole.
+    const int blocks = static_cast<int>((count + threads - 1) / threads);
+    auto by_lane = [&] {
+        branch_by_lane_kernel<<<blocks, threads>>>(d_in.get(), d_lane.get(), count, work);
+        WB_CHECK_LAUNCH("branch_by_lane_kernel");
+    };
+    auto by_warp = [&] {
+        branch_by_warp_kernel<<<blocks, threads>>>(d_in.get(), d_warp.get(), count, work);
+        WB_CHECK_LAUNCH("branch_by_warp_kernel");
+    };
+    const wb::TimingStats lane = wb::measure_gpu(2, repeats, by_lane);
+    const wb::TimingStats warp = wb::measure_gpu(2, repeats, by_warp);
+    if (d_lane.to_host() != d_warp.to_host()) {
+        std::printf("  branch_by_lane and branch_by_warp disagree: the benchmark itself is wrong\n");
+        std::exit(wb::kExitCheckFailed);
+    }
+    const double flops = 2.0 * work * count;
+    rows.shared().shape = std::to_string(count) + "/work" + std::to_string(work);
+    rows.shared().n = count;
+    rows.shared().rate_unit = "GFLOP/s";
+    rows.shared().baseline = "branch-by-lane";
+    rows.shared().baseline_ms = lane.median_ms;
+    rows.write("branch-by-lane", "256", lane, flops / (lane.median_ms * 1e6));
+    rows.write("branch-by-warp", "256", warp, flops / (warp.median_ms * 1e6));
+}
+
+int run_bench(const wb::Options& options) {
+    const auto shapes = wb::rows_by_cols(options, {{8192, 8192}}, "matrix", "8192x8192");
+    if (shapes.size() != 1) wb::usage_error("--sizes: give one matrix shape for the benchmark");
+    if (shapes[0].rows > 40000 || shapes[0].cols > 40000)
+        wb::usage_error("--sizes: " + shapes[0].str() + " is too large (at most 40000x40000)");
+    if (shapes[0].rows < 256 || shapes[0].cols < 256)
+        wb::usage_error("--sizes: " + shapes[0].str() + " is too small to time (at least 256x256)");
+    const int repeats = options.repeat ? options.repeat : 10;
+    const wb::DeviceInfo device = wb::require_gpu();
+    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shapes[0].rows, shapes[0].cols), "the matrices");
+    std::printf("Lesson 02 coalescing benchmark on %s: kernels alone (no transfers), CUDA events, median of %d\n",
+                device.name.c_str(), repeats);
+    const double copy_gbs = wb::measure_copy_bandwidth_gbs(std::size_t(1) << 30, 10);
+    wb::CsvWriter csv(options.out, options.command_line, device.name);
+    wb::BenchRow shared;
+    shared.lesson = kProgram;
+    shared.precision = "double";
+    shared.device = device.name;
+    shared.ceiling = "copy";
+    shared.ceiling_rate = copy_gbs;
+    wb::BenchRows rows(csv, shared);
+    bench_coalescing(rows, static_cast<int>(shapes[0].rows), static_cast<int>(shapes[0].cols), repeats, options.seed);
+
+    // The divergence kernels are arithmetic: their ceiling is cuBLAS DGEMM's rate, same run.
+    const int n = 4096;
+    wb::DeviceBuffer<double> a(static_cast<std::size_t>(n) * n), b(static_cast<std::size_t>(n) * n),
+        c(static_cast<std::size_t>(n) * n);
+    a.zero();  // the values do not change the time
+    b.zero();
+    const wb::TimingStats dgemm = wb::time_cublas_gemm<double>(n, n, n, a.get(), b.get(), c.get(), 1, 5);
+    rows.shared().ceiling = "cublas-dgemm";
+    rows.shared().ceiling_rate = wb::gemm_gflops(n, n, n, dgemm.median_ms);
+    bench_divergence(rows, repeats, options.seed);
+    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    return wb::kExitPass;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    wb::LessonInfo info{kProgram,
+                        "how a warp's threads read memory: coalesced, strided, divergent",
+                        "matrix shapes RxC (rows x columns)",
+                        {{"no-speed", "", "check the results only, not the speed (for compute-sanitizer)"}}};
+    return wb::lesson_main(argc, argv, info, run_check, run_bench);
+}

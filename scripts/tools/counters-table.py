@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""counters-table.py NCU_CSV OUT_CSV DEVICE DATE COMMAND
+
+Turns the raw CSV of `ncu --csv --metrics ...` (scripts/tools/measure-counters.sh) into one row
+per kernel, block and grid: the kernel's short name (its template arguments kept), and each
+metric's median over the profiled launches, as a plain number. The header comments say where
+the numbers come from, as in every CSV of data/.
+"""
+import csv
+import re
+import statistics
+import sys
+
+
+def short_name(full):
+    """'void transpose_kernel<float, 32>(const T1 *, ...)' -> 'transpose_kernel<float, 32>'."""
+    name = re.sub(r"^void ", "", full)
+    name = re.sub(r"\(.*$", "", name)
+    return name.replace("<unnamed>::", "").replace("(anonymous namespace)::", "")
+
+
+# Column names for the metrics (the pages quote them; ncu's names have dots).
+NAMES = {
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": "global_load_requests",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": "global_load_sectors",
+    "dram__bytes_read.sum": "dram_bytes_read",
+    "smsp__inst_executed_op_shared_ld.sum": "shared_load_instructions",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": "shared_load_wavefronts",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "shared_load_bank_conflicts",
+    "smsp__thread_inst_executed_per_inst_executed.ratio": "threads_per_instruction",
+    "smsp__inst_executed.sum": "warp_instructions",
+    "sm__warps_active.avg.pct_of_peak_sustained_active": "achieved_occupancy_pct",
+}
+
+
+def shape(text):
+    """'(32, 8, 1)' -> '32x8'; '(132, 1, 1)' -> '132'."""
+    parts = text.strip("()").split(", ")
+    while len(parts) > 1 and parts[-1] == "1":
+        parts.pop()
+    return "x".join(parts)
+
+
+def main():
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    source, target, device, date, command = sys.argv[1:]
+    with open(source, newline="") as f:
+        rows = list(csv.DictReader(line for line in f if line.startswith('"')))
+    if not rows:
+        sys.exit(f"{source}: no ncu rows")
+    values, metrics, order = {}, [], []
+    for row in rows:
+        key = (short_name(row["Kernel Name"]), shape(row["Block Size"]), shape(row["Grid Size"]))
+        metric = row["Metric Name"]
+        if key not in values:
+            values[key] = {}
+            order.append(key)
+        if metric not in metrics:
+            metrics.append(metric)
+        values[key].setdefault(metric, []).append(float(row["Metric Value"].replace(",", "")))
+    with open(target, "w", newline="") as f:
+        f.write(f"# cuda-workbook hardware counters (Nsight Compute, median over the profiled launches)\n")
+        f.write(f"# device: {device}\n# date: {date}\n# command: {command}\n")
+        for metric in metrics:
+            f.write(f"# {NAMES.get(metric, metric)} = ncu metric {metric}\n")
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(["kernel", "block", "grid"] + [NAMES.get(m, m) for m in metrics])
+        for key in order:
+            writer.writerow(list(key) + ["%.10g" % statistics.median(values[key][m]) for m in metrics])
+
+
+if __name__ == "__main__":
+    main()

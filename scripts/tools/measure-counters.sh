@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# measure-counters.sh BUILD OUTDIR
+# Reads the hardware counters that the execution-model programs of lessons 02 and 03 teach
+# (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
+# conflicts, active threads per warp instruction, achieved occupancy. Writes ncu's raw CSV per
+# program to OUTDIR/counters/ (scripts/tools/counters-table.py turns them into data/ tables).
+# Exits 77 when ncu is missing or cannot read the counters.
+set -uo pipefail
+build=${1:?usage: measure-counters.sh BUILD OUTDIR}
+out=${2:?usage: measure-counters.sh BUILD OUTDIR}/counters
+mkdir -p "$out"
+command -v ncu >/dev/null 2>&1 || { echo "ncu: not found"; exit 77; }
+status=0
+measure() {  # name kernel-regex metrics program args...
+  local name=$1 kernels=$2 metrics=$3
+  shift 3
+  # --clock-control none: the GPU keeps the clocks it runs with outside the profiler.
+  if ncu --csv --clock-control none --metrics "$metrics" -k "regex:$kernels" "$@" >"$out/$name.csv" 2>"$out/$name.log"; then
+    echo "counters $name: $(grep -c '^"' "$out/$name.csv") lines"
+  else
+    echo "counters $name: FAILED"; tail -n 5 "$out/$name.log"; status=1
+  fi
+}
+global=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,dram__bytes_read.sum
+shared=smsp__inst_executed_op_shared_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+measure 02-naive-matmul-coalescing 'scale_rows' "$global" \
+  "$build/bin/02-naive-matmul-coalescing-solution" --bench --sizes 2048x2048 --repeat 1
+measure 02-naive-matmul-divergence 'branch_by' smsp__thread_inst_executed_per_inst_executed.ratio,smsp__inst_executed.sum \
+  "$build/bin/02-naive-matmul-coalescing-solution" --bench --sizes 256x256 --repeat 1
+measure 03-tiled-matmul-banks 'transpose' "$shared,$global" \
+  "$build/bin/03-tiled-matmul-banks-solution" --bench --sizes 2048 --repeat 1
+measure 03-tiled-matmul-occupancy 'scale_kernel' sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum \
+  "$build/bin/03-tiled-matmul-occupancy-solution" --bench --sizes 16777216 --repeat 1
+exit $status
