@@ -1,11 +1,13 @@
 #include "wb/ceilings.h"
 
 #include "wb/cuda_check.h"
+#include "wb/roofs.h"
 
 #include <cublas_v2.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace wb {
 
@@ -17,6 +19,16 @@ void cublas_check(cublasStatus_t status, const char* call, const char* file, int
     std::exit(3);
 }
 #define WB_CUBLAS_CHECK(call) cublas_check((call), #call, __FILE__, __LINE__)
+
+// The benchmark CSVs of every program linking this library name the cuBLAS they ran.
+std::string cublas_version_note() {
+    int major = 0, minor = 0, patch = 0;
+    cublasGetProperty(MAJOR_VERSION, &major);
+    cublasGetProperty(MINOR_VERSION, &minor);
+    cublasGetProperty(PATCH_LEVEL, &patch);
+    return "cuBLAS " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+}
+const bool cublas_noted = add_environment_note(cublas_version_note());
 
 cublasHandle_t handle() {
     static cublasHandle_t h = [] {

@@ -1,8 +1,10 @@
 #include "wb/csv.h"
 
 #include "wb/exit_codes.h"
+#include "wb/roofs.h"
 #include "wb/temporary_files.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -37,11 +39,35 @@ void make_parent_dirs(const std::string& path) {
     }
 }
 
+// A row's place under the roofline; every field -1 where it cannot be known.
+struct Roofline {
+    double intensity = -1.0, achieved_gflops = -1.0, achieved_gbs = -1.0, fraction = -1.0;
+};
+
+Roofline roofline_of(const BenchRow& r) {
+    Roofline place;
+    const double seconds = r.time.median_ms * 1e-3;
+    if (r.transfers || !(seconds > 0)) return place;
+    if (r.flops >= 0 && r.dram_bytes > 0) place.intensity = r.flops / r.dram_bytes;
+    if (r.flops >= 0) place.achieved_gflops = r.flops / seconds / 1e9;
+    if (r.dram_bytes >= 0) place.achieved_gbs = r.dram_bytes / seconds / 1e9;
+    // The time the roofs allow: the memory and the arithmetic each take at least this long.
+    double roof_seconds = -1.0;
+    if (r.dram_bytes >= 0 && r.roof_gbs > 0) roof_seconds = r.dram_bytes / (r.roof_gbs * 1e9);
+    if (r.flops > 0) {
+        if (!(r.roof_gflops > 0)) return place;  // arithmetic with no known roof: no fraction
+        roof_seconds = std::max(roof_seconds, r.flops / (r.roof_gflops * 1e9));
+    }
+    if (roof_seconds >= 0) place.fraction = roof_seconds / seconds;
+    return place;
+}
+
 }  // namespace
 
 const char* csv_header() {
     return "lesson,kernel,precision,shape,n,block,repeats,median_ms,min_ms,max_ms,transfers,rate,rate_unit,"
-           "ceiling,ceiling_rate,ratio,baseline,baseline_ms,speedup,device";
+           "ceiling,ceiling_rate,ratio,baseline,baseline_ms,speedup,device,"
+           "flops,dram_bytes,intensity,achieved_gflops,achieved_gbs,roof_gbs,roof_gflops,roof_fraction";
 }
 
 std::string csv_row(const BenchRow& r) {
@@ -54,6 +80,10 @@ std::string csv_row(const BenchRow& r) {
     line += std::string(r.transfers ? "1" : "0") + "," + number(r.rate) + "," + field(r.rate_unit) + ",";
     line += field(r.ceiling) + "," + number(r.ceiling_rate) + "," + number(ratio) + ",";
     line += field(r.baseline) + "," + number(r.baseline_ms) + "," + number(speedup) + "," + field(r.device);
+    const Roofline place = roofline_of(r);
+    line += "," + number(r.flops) + "," + number(r.dram_bytes) + "," + number(place.intensity) + "," +
+            number(place.achieved_gflops) + "," + number(place.achieved_gbs) + "," + number(r.roof_gbs) + "," +
+            number(r.roof_gflops) + "," + number(place.fraction);
     return line;
 }
 
@@ -66,7 +96,8 @@ std::string utc_timestamp() {
     return buffer;
 }
 
-CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device) : path_(path) {
+CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device, Machine machine)
+    : path_(path), device_(device), machine_(machine) {
     if (path_.empty()) return;
     make_parent_dirs(path_);
     struct stat info {};
@@ -83,8 +114,18 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
         std::exit(kExitUsage);
     }
     slot_ = remember_temporary(temporary_);
-    std::fprintf(file_, "# cuda-workbook benchmark\n# device: %s\n# date: %s\n# command: %s\n%s\n", device.c_str(),
-                 utc_timestamp().c_str(), command.c_str(), csv_header());
+    std::fprintf(file_, "# cuda-workbook benchmark\n# device: %s\n# date: %s\n# command: %s\n", device.c_str(),
+                 utc_timestamp().c_str(), command.c_str());
+    if (machine_ == Machine::gpu) {
+        for (const std::string& line : gpu_environment_lines()) std::fprintf(file_, "# %s\n", line.c_str());
+        // The roofs every row is placed under, measured now (wb/roofs.h).
+        const Roofs& roofs = measured_roofs();
+        std::fprintf(file_,
+                     "# roofs: stream_gbs=%.6g copy_gbs=%.6g fp64_gflops=%.6g fp32_gflops=%.6g "
+                     "fp64_tensor_gflops=%.6g (measured in this run)\n",
+                     roofs.stream_gbs, roofs.copy_gbs, roofs.fp64_gflops, roofs.fp32_gflops, roofs.fp64_tensor_gflops);
+    }
+    std::fprintf(file_, "%s\n", csv_header());
     std::fflush(file_);
 }
 
@@ -98,7 +139,15 @@ CsvWriter::~CsvWriter() {
     forget_temporary(slot_);
 }
 
-void CsvWriter::write(const BenchRow& r) {
+void CsvWriter::write(const BenchRow& row) {
+    BenchRow r = row;
+    // A GPU row that declares its work is placed under the roofs measured in this run (rows of
+    // the host CPU in a GPU benchmark, such as a serial baseline, are not).
+    if (machine_ == Machine::gpu && r.device == device_ && !r.transfers && (r.flops >= 0 || r.dram_bytes >= 0)) {
+        const Roofs& roofs = measured_roofs();
+        if (r.roof_gbs < 0) r.roof_gbs = roofs.stream_gbs;
+        if (r.roof_gflops < 0) r.roof_gflops = arithmetic_roof_gflops(roofs, r.precision, r.tensor_cores);
+    }
     std::printf("  %-22s %-7s %-18s %-7s %10.4f ms", r.kernel.c_str(), r.precision.c_str(), r.shape.c_str(),
                 r.block.c_str(), r.time.median_ms);
     if (r.rate >= 0) std::printf("  %10.2f %s", r.rate, r.rate_unit.c_str());
@@ -106,6 +155,8 @@ void CsvWriter::write(const BenchRow& r) {
         std::printf("  %5.1f%% of %s", 100.0 * r.rate / r.ceiling_rate, r.ceiling.c_str());
     if (r.baseline_ms > 0 && r.time.median_ms > 0)
         std::printf("  %.1fx vs %s", r.baseline_ms / r.time.median_ms, r.baseline.c_str());
+    const Roofline place = roofline_of(r);
+    if (place.fraction >= 0) std::printf("  %3.0f%% of roof", 100.0 * place.fraction);
     std::printf("%s\n", r.transfers ? "  (with transfers)" : "");
     std::fflush(stdout);
     if (!file_) return;

@@ -88,7 +88,7 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : 3;
     const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
     const std::string device = wb::host_cpu_name();
-    wb::CsvWriter csv(options.out, options.command_line, device);
+    wb::CsvWriter csv(options.out, options.command_line, device, wb::CsvWriter::Machine::cpu);
     std::printf("Lesson 01 benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
                 device.c_str(), repeats);
 

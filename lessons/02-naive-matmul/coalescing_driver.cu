@@ -173,6 +173,8 @@ void bench_coalescing(wb::BenchRows& rows, int n_rows, int n_cols, int repeats, 
     rows.shared().shape = std::to_string(n_rows) + "x" + std::to_string(n_cols);
     rows.shared().n = n_cols;
     rows.shared().rate_unit = "GB/s";
+    rows.shared().flops = static_cast<double>(n_rows) * n_cols;  // one multiplication per element
+    rows.shared().dram_bytes = bytes + 8.0 * n_rows;             // in read, out written, row_scale read
     std::printf("  threads along x -> 32-byte sectors per warp load (model, aligned rows):\n");
     for (const dim3 block : {dim3(32, 8), dim3(16, 16), dim3(8, 32), dim3(4, 64), dim3(2, 128), dim3(1, 256)}) {
         const wb::TimingStats t = wb::measure_gpu(
@@ -216,6 +218,8 @@ void bench_divergence(wb::BenchRows& rows, int repeats, std::uint64_t seed) {
     rows.shared().shape = std::to_string(count) + "/work" + std::to_string(work);
     rows.shared().n = count;
     rows.shared().rate_unit = "GFLOP/s";
+    rows.shared().flops = flops;
+    rows.shared().dram_bytes = 16.0 * count;  // in read, out written
     rows.shared().baseline = "branch-by-lane";
     rows.shared().baseline_ms = lane.median_ms;
     rows.write("branch-by-lane", "256", lane, flops / (lane.median_ms * 1e6));

@@ -116,7 +116,7 @@ int run_bench(const wb::Options& options) {
     for (const auto& shape : shapes) {
         const wb::GemmCeiling cublas = wb::measure_cublas<double>(shape, options.seed, 2, repeats);
         wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, info.name));
-        rows.write(cublas.name, "-", cublas.time, cublas.gflops);
+        wb::write_cublas_row(rows, cublas);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
         for (const wb::Block2& b : blocks) {
             const dim3 block(b.x, b.y);

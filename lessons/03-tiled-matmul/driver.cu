@@ -196,7 +196,7 @@ void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::
     const wb::GemmCeiling cublas = wb::measure_cublas<T>(shape, options.seed, 2, plan.repeats);
     wb::BenchRows rows(csv, wb::gemm_bench_fields<T>(kLesson, shape, cublas, device));
     cpu.apply(shape, options.seed, cublas, rows.shared());
-    rows.write(cublas.name, "-", cublas.time, cublas.gflops);
+    wb::write_cublas_row(rows, cublas);
     const wb::MatmulProblem<T> problem = wb::random_problem<T>(shape, options.seed);
     for (int tile : plan.tiles)
         if (in_plan(plan, shape.rows, tile)) bench_tile(rows, plan, problem, tile);

@@ -220,6 +220,8 @@ int run_bench(const wb::Options& options) {
     shared.device = device.name;
     shared.ceiling = "copy";
     shared.ceiling_rate = wb::measure_copy_bandwidth_gbs(std::size_t(1) << 30, 10);
+    shared.flops = static_cast<double>(count);  // one multiplication per element
+    shared.dram_bytes = bytes;
     wb::BenchRows rows(csv, shared);
     const int threads = 256;
     const int warps_per_block = threads / 32;

@@ -148,6 +148,8 @@ void bench_type(wb::BenchRows& rows, int n, int repeats, std::uint64_t seed) {
     wb::DeviceBuffer<T> d_in(in), d_out(in.size());
     const double bytes = 2.0 * in.size() * sizeof(T);  // read once, written once
     rows.shared().precision = sizeof(T) == 4 ? "float" : "double";
+    rows.shared().flops = 0.0;  // a transpose only moves data
+    rows.shared().dram_bytes = bytes;
     const dim3 block(32, 8), grid(n / 32, n / 8);
     const wb::TimingStats naive = wb::measure_gpu(2, repeats, [&] {
         transpose_naive_kernel<T><<<grid, block>>>(d_in.get(), d_out.get(), n, n);

@@ -168,6 +168,8 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
                  const Settings& settings, const wb::DeviceInfo& info, double copy_gbs) {
     rows.shared().shape = shape.str();
     rows.shared().n = shape.n;
+    rows.shared().flops = static_cast<double>(shape.m) * shape.n;  // one addition per element
+    rows.shared().dram_bytes = shape.bytes() + 8.0 * shape.n;      // the matrix read, the sums written
     std::vector<double> matrix(static_cast<std::size_t>(shape.m) * shape.n);
     wb::fill_column_sum_inputs(matrix, seed);
     const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, shape.m, shape.n);
@@ -232,6 +234,8 @@ int run_bench(const wb::Options& options) {
     copy.time = wb::TimingStats{2.0 * 1073741824.0 / copy_gbs / 1e6, 0, 0, 20};
     copy.rate = copy.ceiling_rate = copy_gbs;
     copy.ceiling = "copy-bandwidth";
+    copy.flops = 0.0;
+    copy.dram_bytes = 2.0 * 1073741824.0;
     rows.write(copy);
 
     bool all_correct = true;

@@ -12,8 +12,10 @@
 #include "rank_simulation.h"
 #include "ranks.h"
 
+#include "sciddicat/bench.h"
 #include "sciddicat/grid_io.h"
 #include "sciddicat/terrain.h"
+#include "wb/roofs.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -167,6 +169,11 @@ void write_rows(wb::BenchRows& rows, const std::string& kind, const Inputs& in, 
     row.rate_unit = "Mcells/s";
     row.ceiling = "ideal-scaling";  // ratio = parallel efficiency
     row.ceiling_rate = one_gpu_rate * gpus;
+    // Under the roofline of all the GPUs together: each one's measured roofs, times their number.
+    sciddicat::declare_cell_work(row, cells, 1);
+    const wb::Roofs& roofs = wb::measured_roofs();
+    row.roof_gbs = gpus * roofs.stream_gbs;
+    row.roof_gflops = gpus * roofs.fp64_gflops;
     if (work_factor == 1.0) {
         row.baseline = "1-gpu";
         row.baseline_ms = one_gpu.total.median_ms;

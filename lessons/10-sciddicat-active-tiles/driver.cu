@@ -167,7 +167,34 @@ int run_check(const wb::Options& options) {
     return tally.finish("all " + std::to_string(tally.cases()) + " version runs match the serial version");
 }
 
-// Benchmark of one terrain: the serial baseline, the launch ceiling, then every version.
+// Cell updates the active tiles really compute in `steps` steps: at each launch, the cells of
+// the tiles holding a slot when it starts (a tile keeps its slot once reached), times the
+// launch's steps. Measured launch by launch in an untimed run.
+double computed_cell_steps(Runner& runner, const Config& config, int steps) {
+    const sciddicat::DeviceGrid g = runner.terrain().grid();
+    runner.terrain().reset();
+    double cell_steps = 0.0;
+    int done = 0;
+    double* in = g.sh;
+    double* out = g.sh_next;
+    active_tiles_prepare(g, config.shape, runner.tiles(), runner.stream());
+    for (; done < steps; done += config.shape.k) {
+        WB_CUDA_CHECK(cudaStreamSynchronize(runner.stream()));
+        const int tiles = active_tiles_counts(g, config.shape, runner.tiles()).reached;
+        const int launch_steps = std::min(config.shape.k, steps - done);
+        cell_steps += static_cast<double>(tiles) * config.shape.tile_x * config.shape.tile_y * launch_steps;
+        active_tiles_launch(g, config.shape, runner.tiles(), in, out, launch_steps, runner.stream());
+        std::swap(in, out);
+    }
+    WB_CUDA_CHECK(cudaStreamSynchronize(runner.stream()));
+    return cell_steps;
+}
+
+// Benchmark of one terrain: the serial baseline and the empty launches, then every version. A
+// version's rate counts the cell updates it computes (every cell of the grid, or for active
+// tiles the cells of the tiles it computes), and its ceiling is the same number of launches,
+// made the same way (one by one, or replayed from graphs), doing nothing: the rate it would
+// have if its kernels took no time.
 void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_steps, const std::vector<Version>& table,
                    int repeats, wb::BenchRows& rows_out) {
     std::vector<double> sz, sh;
@@ -175,15 +202,37 @@ void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_step
     Runner runner(sz, sh, terrain.header.rows, terrain.header.cols);
     const sciddicat::CellRate mcells =
         sciddicat::write_baseline_rows(rows_out, terrain, steps, serial_steps, runner.stream(), repeats);
+    std::map<std::string, double> empty_ms;  // by launches and kind
     for (const Version& version : table) {
+        const Config& config = version.config;
         wb::GpuTimer gpu_timer(runner.stream());
         const wb::TimingStats t = wb::measure(1, repeats, [&] {
             runner.terrain().reset();  // the initial state uploaded outside the timed region
             gpu_timer.start();
-            runner.run(version.config, steps);
+            runner.run(config, steps);
             return gpu_timer.stop_ms();
         });
-        rows_out.write(version.name, version.label, t, mcells(t.median_ms));
+        const bool tiles_only = config.kind == Kind::active_tiles;
+        const int per_launch = config.kind == Kind::multistep || tiles_only ? config.shape.k : 1;
+        const int launches = (steps + per_launch - 1) / per_launch;
+        const bool from_graph = config.kind != Kind::fused;
+        const std::string key = std::to_string(launches) + (from_graph ? "g" : "");
+        if (!empty_ms.count(key))
+            empty_ms[key] =
+                wb::time_empty_launches(launches, from_graph ? kGraphLaunches : 0, runner.stream(), repeats).median_ms;
+        const double cell_steps = tiles_only ? computed_cell_steps(runner, config, steps) : mcells.cell_steps;
+        wb::BenchRow row = rows_out.shared();
+        row.kernel = version.name;
+        row.block = version.label;
+        row.time = t;
+        row.rate = cell_steps / (t.median_ms * 1e3);
+        row.ceiling = from_graph ? "empty-graph-launches" : "empty-kernel-launches";
+        row.ceiling_rate = cell_steps / (empty_ms[key] * 1e3);
+        sciddicat::declare_cell_work(row, cell_steps, per_launch);
+        if (tiles_only)
+            std::printf("    %s %s: computes %.1f%% of the grid's cell updates\n", version.name.c_str(),
+                        version.label.c_str(), 100.0 * cell_steps / mcells.cell_steps);
+        rows_out.write(row);
     }
 }
 

@@ -193,7 +193,13 @@ int run_bench(const wb::Options& options) {
     rows.write("copy-in-pageable", "-", engines.copy_in_pageable,
                wb::gb_per_s(bytes, engines.copy_in_pageable.median_ms), true);
     rows.write("copy-in", "-", engines.copy_in, wb::gb_per_s(bytes, engines.copy_in.median_ms), true);
-    rows.write("kernel", "-", engines.kernel, wb::gb_per_s(bytes, engines.kernel.median_ms));
+    wb::BenchRow kernel_row = rows.shared();
+    kernel_row.kernel = "kernel";
+    kernel_row.time = engines.kernel;
+    kernel_row.rate = wb::gb_per_s(bytes, engines.kernel.median_ms);
+    kernel_row.flops = 2.0 * work * count;  // `work` multiply-adds per element
+    kernel_row.dram_bytes = 2.0 * bytes;    // x read, y written
+    rows.write(kernel_row);
     rows.write("copy-out", "-", engines.copy_out, wb::gb_per_s(bytes, engines.copy_out.median_ms), true);
 
     // The whole job: on one stream in one chunk (no overlap possible), then pipelined.

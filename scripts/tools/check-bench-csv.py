@@ -6,7 +6,9 @@ Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds 
   - FILE exists and starts with the comment lines naming the device, the date and the command;
   - its header has the schema's columns, every row has as many fields as the header, and every
     row's median_ms and rate are positive numbers;
-  - every regular expression of --kernels matches the kernel column of at least one row.
+  - every regular expression of --kernels matches the kernel column of at least one row;
+  - a run with rows under the roofline (roof_gbs filled) names its GPU and software ('# gpu:'
+    and '# software:' lines), and every such row has a positive roof_fraction or none at all.
 The benchmark's own output is printed first; each failure says what was wrong.
 """
 import csv
@@ -18,7 +20,8 @@ import tempfile
 
 REQUIRED_COLUMNS = ["lesson", "kernel", "precision", "shape", "n", "block", "repeats", "median_ms", "min_ms",
                     "max_ms", "transfers", "rate", "rate_unit", "ceiling", "ceiling_rate", "ratio", "baseline",
-                    "baseline_ms", "speedup", "device"]
+                    "baseline_ms", "speedup", "device", "flops", "dram_bytes", "intensity", "achieved_gflops",
+                    "achieved_gbs", "roof_gbs", "roof_gflops", "roof_fraction"]
 SKIP = 77
 
 
@@ -54,6 +57,7 @@ def check_csv(path, kernel_patterns):
     if not rows:
         fail("the CSV has a header but no row")
     kernels = []
+    roofed = False
     for number, row in enumerate(rows, start=1):
         if len(row) != len(header):
             fail(f"row {number} has {len(row)} fields, the header {len(header)}: {','.join(row)}")
@@ -62,6 +66,14 @@ def check_csv(path, kernel_patterns):
             if not positive(fields[column]):
                 fail(f"row {number} ({fields['kernel']}): {column} '{fields[column]}' is not a positive number")
         kernels.append(fields["kernel"])
+        if fields["roof_gbs"]:
+            roofed = True
+            if fields["roof_fraction"] and not positive(fields["roof_fraction"]):
+                fail(f"row {number} ({fields['kernel']}): roof_fraction '{fields['roof_fraction']}' is not positive")
+    if roofed:
+        for key in ("gpu", "software"):
+            if not any(line.startswith(f"# {key}:") for line in comments):
+                fail(f"rows are placed under the roofline but the CSV has no '# {key}:' line")
     for pattern in kernel_patterns:
         if not any(re.search(pattern, k) for k in kernels):
             fail(f"no row's kernel matches /{pattern}/ (kernels: {', '.join(sorted(set(kernels)))})")

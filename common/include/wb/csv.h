@@ -25,6 +25,19 @@
 /// | baseline_ms      | the baseline's median time                                         |
 /// | speedup          | baseline_ms / median_ms                                            |
 /// | device           | the GPU (or CPU) that ran it                                       |
+/// | flops            | floating-point operations one run does (an FMA counts 2), analytic |
+/// | dram_bytes       | the fewest bytes one run must move to and from device memory       |
+/// | intensity        | flops / dram_bytes                                                 |
+/// | achieved_gflops  | flops / median time                                                |
+/// | achieved_gbs     | dram_bytes / median time                                           |
+/// | roof_gbs         | streaming bandwidth measured in the same run (wb/roofs.h)          |
+/// | roof_gflops      | FMA peak of the row's precision measured in the same run (the      |
+/// |                  | FP64 tensor-core peak for kernels that may use tensor cores)       |
+/// | roof_fraction    | time the roofs allow (the larger of flops / roof_gflops and        |
+/// |                  | dram_bytes / roof_gbs) over the median time: 1 is on the roof      |
+///
+/// The roofline columns are empty for rows with transfers and rows that declare no work; the
+/// `#` lines of a GPU run also name its clocks, driver, CUDA runtime and cuBLAS.
 #pragma once
 
 #include "wb/timer.h"
@@ -51,6 +64,11 @@ struct BenchRow {
     std::string baseline;        ///< what the speedup is relative to
     double baseline_ms = -1.0;   ///< the baseline's median time
     std::string device;          ///< GPU or CPU name
+    double flops = -1.0;         ///< floating-point operations of one run (FMA = 2), analytic
+    double dram_bytes = -1.0;    ///< fewest device-memory bytes one run must read and write
+    bool tensor_cores = false;   ///< the kernel may use tensor cores (their roof applies)
+    double roof_gbs = -1.0;      ///< streaming roof (set by CsvWriter for GPU runs)
+    double roof_gflops = -1.0;   ///< FMA roof of the precision (set by CsvWriter for GPU runs)
 };
 
 /// The CSV header line (without newline).
@@ -65,8 +83,11 @@ std::string csv_row(const BenchRow& row);
 /// error, Ctrl-C or a failed write leave no file at `path` (and no temporary file).
 class CsvWriter {
 public:
+    /// Where the benchmark runs: a GPU run's rows are placed under the GPU's measured roofs.
+    enum class Machine { gpu, cpu };
     /// Opens `path` (creating folders) and writes the comment lines and the header.
-    CsvWriter(const std::string& path, const std::string& command, const std::string& device);
+    CsvWriter(const std::string& path, const std::string& command, const std::string& device,
+              Machine machine = Machine::gpu);
     ~CsvWriter();
     CsvWriter(const CsvWriter&) = delete;
     CsvWriter& operator=(const CsvWriter&) = delete;
@@ -81,6 +102,8 @@ private:
     std::FILE* file_ = nullptr;
     int slot_ = -1;
     bool failed_ = false;
+    std::string device_;
+    Machine machine_ = Machine::gpu;
 };
 
 /// "YYYY-MM-DD HH:MM UTC" now, for CSV headers.

@@ -13,6 +13,7 @@
 #include "wb/cuda_check.h"
 #include "wb/device.h"
 #include "wb/device_buffer.h"
+#include "wb/lesson.h"
 #include "wb/timer.h"
 
 #include <cstddef>
@@ -159,7 +160,8 @@ template <class T>
 void compute_reference_cublas(MatmulProblem<T>& problem, const T* d_a, const T* d_b);
 
 /// The fields every benchmark row of a product at `shape` shares (for wb::BenchRows): lesson,
-/// precision T, shape, n = its rows, GFLOP/s, `ceiling` measured at that shape, and device.
+/// precision T, shape, n = its rows, GFLOP/s, `ceiling` measured at that shape, device, and the
+/// work for the roofline: 2 rows inner cols flops, and A and B read and C written once.
 template <class T>
 BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, const GemmCeiling& ceiling,
                            const std::string& device) {
@@ -172,7 +174,20 @@ BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, 
     row.ceiling = ceiling.name;
     row.ceiling_rate = ceiling.gflops;
     row.device = device;
+    row.flops = shape.flops();
+    row.dram_bytes = static_cast<double>(matmul_bytes(shape, sizeof(T)));
     return row;
+}
+
+/// Writes cuBLAS's own row. cuBLAS DGEMM runs on the FP64 tensor cores where the GPU has them
+/// (it outruns the FMA roof), so its roof is theirs.
+inline void write_cublas_row(BenchRows& rows, const GemmCeiling& ceiling) {
+    BenchRow row = rows.shared();
+    row.kernel = ceiling.name;
+    row.time = ceiling.time;
+    row.rate = ceiling.gflops;
+    row.tensor_cores = row.precision == "double";
+    rows.write(row);
 }
 
 }  // namespace wb

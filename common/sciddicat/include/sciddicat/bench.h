@@ -11,6 +11,22 @@
 
 namespace sciddicat {
 
+/// The fewest floating-point operations of one cell's step (the four neighbours' levels, one
+/// round of the minimisation with its division, the mass balance), counted in model.h and
+/// cell_passes.h; a cell that needs more rounds or has outflows does more, so the flops of a
+/// benchmark row are a lower bound.
+constexpr double kFlopsPerCellStep = 20.0;
+/// The fewest device-memory bytes of one cell per launch: its altitude and thickness read, its
+/// thickness written, once (8 bytes each); a launch that does K steps pays them once.
+constexpr double kBytesPerCellLaunch = 24.0;
+
+/// Declares a row's work for the roofline: `cell_steps` cell updates, `steps_per_launch` steps
+/// in each kernel launch.
+inline void declare_cell_work(wb::BenchRow& row, double cell_steps, int steps_per_launch) {
+    row.flops = kFlopsPerCellStep * cell_steps;
+    row.dram_bytes = kBytesPerCellLaunch * cell_steps / steps_per_launch;
+}
+
 /// Converts the time of `steps` steps on a rows x cols grid into Mcells/s (cell updates per
 /// second, every cell of the grid counted each step).
 struct CellRate {

@@ -1,0 +1,203 @@
+// The roofline probes and the run's environment (wb/roofs.h).
+#include "wb/cuda_check.h"
+#include "wb/device_buffer.h"
+#include "wb/roofs.h"
+#include "wb/timer.h"
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace wb {
+namespace {
+
+// Streaming copy, 16 bytes per thread per step: what the memory system sustains for a kernel.
+__global__ void stream_copy_kernel(const double2* in, double2* out, long long count) {
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride)
+        out[i] = in[i];
+}
+
+// Eight independent chains of FMAs per thread keep the FMA pipes busy (one chain would wait for
+// each result). The result is stored so that the compiler cannot drop the work.
+template <typename T>
+__global__ void fma_probe_kernel(T* out, int iterations, T factor, T addend) {
+    T chain[8];
+#pragma unroll
+    for (int c = 0; c < 8; ++c) chain[c] = static_cast<T>(threadIdx.x + c);
+    for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+        for (int c = 0; c < 8; ++c) chain[c] = chain[c] * factor + addend;
+    }
+    T sum = 0;
+#pragma unroll
+    for (int c = 0; c < 8; ++c) sum += chain[c];
+    out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
+}
+
+// FP64 tensor cores (DMMA, compute capability 8.0 and later): per warp, eight independent
+// 8x8x4 products with accumulators of their own; each mma.sync is 256 FMAs.
+__global__ void dmma_probe_kernel(double* out, int iterations) {
+    double acc[8][2];
+#pragma unroll
+    for (int c = 0; c < 8; ++c) acc[c][0] = acc[c][1] = 0.0;
+#if __CUDA_ARCH__ >= 800
+    const double a = 1.0 + threadIdx.x * 1e-3, b = 0.5;
+    for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+        for (int c = 0; c < 8; ++c)
+            asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+                         : "+d"(acc[c][0]), "+d"(acc[c][1])
+                         : "d"(a), "d"(b));
+    }
+#endif
+    double sum = 0.0;
+#pragma unroll
+    for (int c = 0; c < 8; ++c) sum += acc[c][0] + acc[c][1];
+    out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
+}
+
+double dmma_gflops(int sms, int major) {
+    if (major < 8) return -1.0;
+    const int blocks = sms * 4, threads = 256, iterations = 1024;
+    DeviceBuffer<double> out(static_cast<std::size_t>(blocks) * threads);
+    const TimingStats t = measure_gpu(2, 5, [&] {
+        dmma_probe_kernel<<<blocks, threads>>>(out.get(), iterations);
+        WB_CHECK_LAUNCH("dmma_probe_kernel");
+    });
+    const double warps = static_cast<double>(blocks) * threads / 32;
+    const double flops = 2.0 * 256 * 8 * iterations * warps;
+    return flops / (t.median_ms * 1e6);
+}
+
+double stream_gbs(double2* a, double2* b, long long count, int sms) {
+    const TimingStats t = measure_gpu(2, 10, [&] {
+        stream_copy_kernel<<<sms * 8, 256>>>(a, b, count);
+        WB_CHECK_LAUNCH("stream_copy_kernel");
+    });
+    return 2.0 * count * sizeof(double2) / (t.median_ms * 1e6);
+}
+
+double copy_gbs(double2* a, double2* b, long long count) {
+    const TimingStats t = measure_gpu(
+        2, 10, [&] { WB_CUDA_CHECK(cudaMemcpy(b, a, count * sizeof(double2), cudaMemcpyDeviceToDevice)); });
+    return 2.0 * count * sizeof(double2) / (t.median_ms * 1e6);
+}
+
+template <typename T>
+double fma_gflops(int sms) {
+    const int blocks = sms * 8, threads = 256, iterations = 2048;
+    DeviceBuffer<T> out(static_cast<std::size_t>(blocks) * threads);
+    const TimingStats t = measure_gpu(2, 5, [&] {
+        fma_probe_kernel<T><<<blocks, threads>>>(out.get(), iterations, static_cast<T>(0.999), static_cast<T>(0.001));
+        WB_CHECK_LAUNCH("fma_probe_kernel");
+    });
+    const double flops = 2.0 * 8 * iterations * static_cast<double>(blocks) * threads;
+    return flops / (t.median_ms * 1e6);
+}
+
+Roofs measure_roofs() {
+    int device = 0, sms = 0, major = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    Roofs roofs;
+    const long long count = (1LL << 29) / sizeof(double2);  // 512 MiB read, 512 MiB written
+    DeviceBuffer<double2> a(count), b(count);
+    WB_CUDA_CHECK(cudaMemset(a.get(), 0, a.bytes()));
+    roofs.stream_gbs = stream_gbs(a.get(), b.get(), count, sms);
+    roofs.copy_gbs = copy_gbs(a.get(), b.get(), count);
+    roofs.fp64_gflops = fma_gflops<double>(sms);
+    roofs.fp32_gflops = fma_gflops<float>(sms);
+    roofs.fp64_tensor_gflops = dmma_gflops(sms, major);
+    return roofs;
+}
+
+std::vector<std::string>& notes() {
+    static std::vector<std::string> list;
+    return list;
+}
+
+// NVML, opened at run time (a machine without the driver has no libnvidia-ml): the driver's
+// release and the SM clock now and at most, for the device with this PCI bus id.
+struct NvmlFacts {
+    std::string driver = "unknown";
+    unsigned sm_mhz = 0, sm_max_mhz = 0, memory_mhz = 0;
+};
+
+NvmlFacts nvml_facts(const char* pci_bus_id) {
+    NvmlFacts facts;
+    void* library = dlopen("libnvidia-ml.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (!library) return facts;
+    using Init = int (*)();
+    using DriverVersion = int (*)(char*, unsigned);
+    using ByPci = int (*)(const char*, void**);
+    using Clock = int (*)(void*, int, unsigned*);
+    auto init = reinterpret_cast<Init>(dlsym(library, "nvmlInit_v2"));
+    auto driver_version = reinterpret_cast<DriverVersion>(dlsym(library, "nvmlSystemGetDriverVersion"));
+    auto by_pci = reinterpret_cast<ByPci>(dlsym(library, "nvmlDeviceGetHandleByPciBusId_v2"));
+    auto clock = reinterpret_cast<Clock>(dlsym(library, "nvmlDeviceGetClockInfo"));
+    auto max_clock = reinterpret_cast<Clock>(dlsym(library, "nvmlDeviceGetMaxClockInfo"));
+    if (init && init() == 0) {
+        char text[96] = {};
+        if (driver_version && driver_version(text, sizeof text) == 0) facts.driver = text;
+        void* handle = nullptr;
+        if (by_pci && by_pci(pci_bus_id, &handle) == 0) {
+            const int kSm = 1, kMemory = 2;  // NVML_CLOCK_SM, NVML_CLOCK_MEM
+            if (clock) clock(handle, kSm, &facts.sm_mhz);
+            if (clock) clock(handle, kMemory, &facts.memory_mhz);
+            if (max_clock) max_clock(handle, kSm, &facts.sm_max_mhz);
+        }
+    }
+    return facts;  // the library stays loaded: unloading NVML while initialised is not allowed
+}
+
+std::string version_text(int version) {  // 13000 -> "13.0"
+    return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+}  // namespace
+
+const Roofs& measured_roofs() {
+    static const Roofs roofs = measure_roofs();
+    return roofs;
+}
+
+double arithmetic_roof_gflops(const Roofs& roofs, const std::string& precision, bool tensor_cores) {
+    if (tensor_cores) return precision == "double" ? roofs.fp64_tensor_gflops : -1.0;
+    if (precision == "double") return roofs.fp64_gflops;
+    if (precision == "float") return roofs.fp32_gflops;
+    return -1.0;
+}
+
+bool add_environment_note(const std::string& note) {
+    notes().push_back(note);
+    return true;
+}
+
+std::vector<std::string> gpu_environment_lines() {
+    int device = 0, runtime = 0, driver_api = 0;
+    cudaDeviceProp props{};
+    if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&props, device) != cudaSuccess) {
+        cudaGetLastError();
+        return {"gpu: none found"};
+    }
+    cudaRuntimeGetVersion(&runtime);
+    cudaDriverGetVersion(&driver_api);
+    char pci[32] = {};
+    cudaDeviceGetPCIBusId(pci, sizeof pci, device);
+    const NvmlFacts facts = nvml_facts(pci);
+    const std::string gpu = std::string("gpu: ") + props.name + ", compute capability " + std::to_string(props.major) +
+                            "." + std::to_string(props.minor) + ", " + std::to_string(props.multiProcessorCount) +
+                            " SMs, SM clock " + std::to_string(facts.sm_mhz) + " MHz (max " +
+                            std::to_string(facts.sm_max_mhz) + "), memory clock " + std::to_string(facts.memory_mhz) +
+                            " MHz";
+    std::string software = "software: driver " + facts.driver + " (CUDA " + version_text(driver_api) +
+                           "), CUDA runtime " + version_text(runtime);
+    for (const std::string& note : notes()) software += ", " + note;
+    return {gpu, software};
+}
+
+}  // namespace wb

@@ -1,0 +1,63 @@
+# Roofline: the GFLOP/s each benchmark row achieved against its arithmetic intensity (its
+# floating-point operations per byte of device memory, both declared by the benchmark from the
+# problem's size), under the roofs measured in the same run ('# roofs:' line of the CSV:
+# streaming bandwidth, FP64 and FP32 FMA, FP64 tensor cores) and NVIDIA's published figures
+# (data/specs/h100.csv, dotted). Kernel rows only: rows with transfers, or that do no
+# floating-point work (a transpose, a copy), have no point on this chart.
+# lesson='all' (default): every lesson's rows, the reference H100 (filled) and this machine's
+# runs (open); lesson='NN-name': one lesson's or program's CSV.
+load "plots/common.gp"
+if (!exists("lesson")) lesson = "all"
+
+reference_files = (lesson eq "all") ? \
+    system("ls ".datadir."/h100/[0-9][0-9]-*.csv 2>/dev/null | grep -v -e '-counters.csv' -e '-sweep.csv' | tr '\\n' ' '") : \
+    reference(lesson)
+required = required." ".word(reference_files, 1)  # at least one reference run
+your_files = (strlen(benchdir) > 0) ? \
+    ((lesson eq "all") ? system("ls ".benchdir."/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : yours(lesson)) : ""
+
+# A roof from the '# roofs:' line of a CSV (key=value), or from the published figures.
+roof(f, key) = real(system(sprintf("sed -n 's/^# roofs:.* %s=\\([0-9.e+]*\\).*/\\1/p' '%s' | head -n 1", key, f)))
+published(name) = real(system(sprintf("awk -F, '$1 == \"%s\" {print $2}' '%s/specs/h100.csv'", name, datadir)))
+first = word(reference_files, 1)
+stream = roof(first, "stream_gbs")
+fp64 = roof(first, "fp64_gflops")
+fp32 = roof(first, "fp32_gflops")
+dmma = roof(first, "fp64_tensor_gflops")
+hbm = published("memory-bandwidth") * 1000
+fp64_paper = published("fp64-peak") * 1000
+fp32_paper = published("fp32-peak") * 1000
+dmma_paper = published("fp64-tensor-peak") * 1000
+
+under(peak, x) = (x * stream < peak) ? x * stream : peak
+paper(peak, x) = (x * hbm < peak) ? x * hbm : peak
+# A kernel row with work: no transfers, some flops, an intensity.
+placed(dummy) = column("transfers") == 0 && column("flops") > 0 && column("intensity") > 0
+precision_is(p) = placed(0) && strcol("precision") eq p
+
+set title (lesson eq "all" ? "Every lesson's kernels under the roofline" : sprintf("%s under the roofline", lesson))
+set logscale xy
+set xrange [0.01:10000]
+set yrange [1:200000]
+set xlabel "arithmetic intensity (flops per byte of device memory)"
+set ylabel "GFLOP/s achieved"
+set key outside right top font ",9"
+set samples 400
+
+plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof, measured (%.0f GFLOP/s, %.0f GB/s)", fp64, stream), \
+     under(fp32, x) lw 2 lc rgb "#d95f02" title sprintf("FP32 FMA roof, measured (%.0f GFLOP/s)", fp32), \
+     (dmma > 0 ? under(dmma, x) : NaN) lw 2 lc rgb "#7570b3" title sprintf("FP64 tensor-core roof, measured (%.0f GFLOP/s)", dmma), \
+     paper(fp64_paper, x) dt 3 lc rgb "#1f4e9c" title "FP64, NVIDIA's figures (H100 SXM)", \
+     paper(fp32_paper, x) dt 3 lc rgb "#d95f02" notitle, \
+     paper(dmma_paper, x) dt 3 lc rgb "#7570b3" notitle, \
+     for [f in reference_files] f using (column("intensity")):(precision_is("double") ? column("achieved_gflops") : NaN) \
+        with points pt 7 ps 0.8 lc rgb "#1f4e9c" notitle, \
+     for [f in reference_files] f using (column("intensity")):(precision_is("float") ? column("achieved_gflops") : NaN) \
+        with points pt 7 ps 0.8 lc rgb "#d95f02" notitle, \
+     for [f in reference_files] f using (column("intensity")):(placed(0) && lesson ne "all" ? column("achieved_gflops") : NaN):(strcol("kernel")." ".strcol("block")) \
+        with labels left offset 0.6,0 font ",7" tc rgb "#555555" notitle, \
+     for [f in your_files] f using (column("intensity")):(placed(0) ? column("achieved_gflops") : NaN) \
+        with points pt 6 ps 1.4 lw 2 lc rgb "#222222" notitle, \
+     NaN with points pt 7 lc rgb "#1f4e9c" title "reference H100, double", \
+     NaN with points pt 7 lc rgb "#d95f02" title "reference H100, float", \
+     NaN with points pt 6 lw 2 lc rgb "#222222" title (strlen(your_files) > 0 ? "your runs on this machine" : "")
