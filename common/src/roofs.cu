@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ __global__ void fma_probe_kernel(T* out, int iterations, T factor, T addend) {
     T chain[8];
 #pragma unroll
     for (int c = 0; c < 8; ++c) chain[c] = static_cast<T>(threadIdx.x + c);
+    // Unrolled 8 times: 64 FMAs per loop test, so that the loop's own instructions take few of
+    // the issue slots (FP32 FMAs need every one of them).
+#pragma unroll 8
     for (int i = 0; i < iterations; ++i) {
 #pragma unroll
         for (int c = 0; c < 8; ++c) chain[c] = chain[c] * factor + addend;
@@ -38,38 +42,77 @@ __global__ void fma_probe_kernel(T* out, int iterations, T factor, T addend) {
 }
 
 // FP64 tensor cores (DMMA, compute capability 8.0 and later): per warp, eight independent
-// 8x8x4 products with accumulators of their own; each mma.sync is 256 FMAs.
+// products with accumulators of their own. Compute capability 9.0 has the 16x8x16 shape (2048
+// FMAs per mma.sync), which its tensor cores run at full rate; 8.x has only 8x8x4 (256 FMAs).
+constexpr int kDmmaChains = 8;
+
 __global__ void dmma_probe_kernel(double* out, int iterations) {
-    double acc[8][2];
+    double acc[kDmmaChains][4];
 #pragma unroll
-    for (int c = 0; c < 8; ++c) acc[c][0] = acc[c][1] = 0.0;
-#if __CUDA_ARCH__ >= 800
+    for (int c = 0; c < kDmmaChains; ++c) acc[c][0] = acc[c][1] = acc[c][2] = acc[c][3] = 0.0;
     const double a = 1.0 + threadIdx.x * 1e-3, b = 0.5;
+#if __CUDA_ARCH__ >= 900
     for (int i = 0; i < iterations; ++i) {
 #pragma unroll
-        for (int c = 0; c < 8; ++c)
+        for (int c = 0; c < kDmmaChains; ++c)
+            asm volatile(
+                "mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %4, %4, %4, %4, %4, %4, %4}, "
+                "{%5, %5, %5, %5}, {%0, %1, %2, %3};"
+                : "+d"(acc[c][0]), "+d"(acc[c][1]), "+d"(acc[c][2]), "+d"(acc[c][3])
+                : "d"(a), "d"(b));
+    }
+#elif __CUDA_ARCH__ >= 800
+    for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+        for (int c = 0; c < kDmmaChains; ++c)
             asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
                          : "+d"(acc[c][0]), "+d"(acc[c][1])
                          : "d"(a), "d"(b));
     }
+#else
+    (void)a;
+    (void)b;
+    (void)iterations;
 #endif
     double sum = 0.0;
 #pragma unroll
-    for (int c = 0; c < 8; ++c) sum += acc[c][0] + acc[c][1];
+    for (int c = 0; c < kDmmaChains; ++c) sum += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
     out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
 }
 
 double dmma_gflops(int sms, int major) {
     if (major < 8) return -1.0;
-    const int blocks = sms * 4, threads = 256, iterations = 1024;
+    const int blocks = sms * 4, threads = 256, iterations = 512;
+    const double fmas_per_mma = major >= 9 ? 16 * 8 * 16 : 8 * 8 * 4;
     DeviceBuffer<double> out(static_cast<std::size_t>(blocks) * threads);
     const TimingStats t = measure_gpu(2, 5, [&] {
         dmma_probe_kernel<<<blocks, threads>>>(out.get(), iterations);
         WB_CHECK_LAUNCH("dmma_probe_kernel");
     });
     const double warps = static_cast<double>(blocks) * threads / 32;
-    const double flops = 2.0 * 256 * 8 * iterations * warps;
+    const double flops = 2.0 * fmas_per_mma * kDmmaChains * iterations * warps;
     return flops / (t.median_ms * 1e6);
+}
+
+// Reading alone (a sum per thread, one value stored): kernels that mostly read, such as
+// lesson 05's column sums, reach more than a copy, whose reads and writes share the bus.
+__global__ void stream_read_kernel(const double2* in, double* out, long long count) {
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    double sum = 0.0;
+    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+        const double2 v = in[i];
+        sum += v.x + v.y;
+    }
+    out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
+}
+
+double stream_read_gbs(const double2* a, long long count, int sms) {
+    DeviceBuffer<double> out(static_cast<std::size_t>(sms) * 8 * 256);
+    const TimingStats t = measure_gpu(2, 10, [&] {
+        stream_read_kernel<<<sms * 8, 256>>>(a, out.get(), count);
+        WB_CHECK_LAUNCH("stream_read_kernel");
+    });
+    return count * sizeof(double2) / (t.median_ms * 1e6);
 }
 
 double stream_gbs(double2* a, double2* b, long long count, int sms) {
@@ -104,10 +147,11 @@ Roofs measure_roofs() {
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
     Roofs roofs;
-    const long long count = (1LL << 29) / sizeof(double2);  // 512 MiB read, 512 MiB written
-    DeviceBuffer<double2> a(count), b(count);
+    const long long count = (1LL << 28) / sizeof(double2);  // 256 MiB read, 256 MiB written
+    DeviceBuffer<double2> a(2 * count), b(count);  // a: 512 MiB, read whole by the read probe
     WB_CUDA_CHECK(cudaMemset(a.get(), 0, a.bytes()));
-    roofs.stream_gbs = stream_gbs(a.get(), b.get(), count, sms);
+    // The streaming roof: the faster of a copy and a pure read, each over 1 GiB of traffic or more.
+    roofs.stream_gbs = std::max(stream_gbs(a.get(), b.get(), count, sms), stream_read_gbs(a.get(), 2 * count, sms));
     roofs.copy_gbs = copy_gbs(a.get(), b.get(), count);
     roofs.fp64_gflops = fma_gflops<double>(sms);
     roofs.fp32_gflops = fma_gflops<float>(sms);
