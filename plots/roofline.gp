@@ -9,12 +9,13 @@
 load "plots/common.gp"
 if (!exists("lesson")) lesson = "all"
 
+# The reference runs that were placed under a roofline (their CSV has a '# roofs:' line).
 reference_files = (lesson eq "all") ? \
-    system("ls ".datadir."/h100/[0-9][0-9]-*.csv 2>/dev/null | grep -v -e '-counters.csv' -e '-sweep.csv' | tr '\\n' ' '") : \
+    system("grep -l '^# roofs:' ".datadir."/h100/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : \
     reference(lesson)
 required = required." ".word(reference_files, 1)  # at least one reference run
 your_files = (strlen(benchdir) > 0) ? \
-    ((lesson eq "all") ? system("ls ".benchdir."/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : yours(lesson)) : ""
+    ((lesson eq "all") ? system("grep -l '^# roofs:' ".benchdir."/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : yours(lesson)) : ""
 
 # A roof from the '# roofs:' line of a CSV (key=value), or from the published figures.
 roof(f, key) = real(system(sprintf("sed -n 's/^# roofs:.* %s=\\([0-9.e+]*\\).*/\\1/p' '%s' | head -n 1", key, f)))
@@ -41,22 +42,22 @@ set xrange [0.01:10000]
 set yrange [1:200000]
 set xlabel "arithmetic intensity (flops per byte of device memory)"
 set ylabel "GFLOP/s achieved"
-set key outside right top font ",9"
+set key inside bottom right font ",8" opaque box
 set samples 400
 
-plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof, measured (%.0f GFLOP/s, %.0f GB/s)", fp64, stream), \
-     under(fp32, x) lw 2 lc rgb "#d95f02" title sprintf("FP32 FMA roof, measured (%.0f GFLOP/s)", fp32), \
-     (dmma > 0 ? under(dmma, x) : NaN) lw 2 lc rgb "#7570b3" title sprintf("FP64 tensor-core roof, measured (%.0f GFLOP/s)", dmma), \
-     paper(fp64_paper, x) dt 3 lc rgb "#1f4e9c" title "FP64, NVIDIA's figures (H100 SXM)", \
+plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof (%.0f GFLOP/s; stream %.0f GB/s), measured", fp64, stream), \
+     under(fp32, x) lw 2 lc rgb "#d95f02" title sprintf("FP32 FMA roof (%.0f GFLOP/s), measured", fp32), \
+     (dmma > 0 ? under(dmma, x) : NaN) lw 2 lc rgb "#7570b3" title sprintf("FP64 tensor-core roof (%.0f GFLOP/s), measured", dmma), \
+     paper(fp64_paper, x) dt 3 lc rgb "#1f4e9c" title "NVIDIA's published figures (dotted)", \
      paper(fp32_paper, x) dt 3 lc rgb "#d95f02" notitle, \
      paper(dmma_paper, x) dt 3 lc rgb "#7570b3" notitle, \
      for [f in reference_files] f using (column("intensity")):(precision_is("double") ? column("achieved_gflops") : NaN) \
         with points pt 7 ps 0.8 lc rgb "#1f4e9c" notitle, \
      for [f in reference_files] f using (column("intensity")):(precision_is("float") ? column("achieved_gflops") : NaN) \
         with points pt 7 ps 0.8 lc rgb "#d95f02" notitle, \
-     for [f in reference_files] f using (column("intensity")):(placed(0) && lesson ne "all" ? column("achieved_gflops") : NaN):(strcol("kernel")." ".strcol("block")) \
+     for [f in reference_files] f using (column("intensity")):(placed(0) && lesson ne "all" ? column("achieved_gflops") : NaN):(strcol("kernel")) \
         with labels left offset 0.6,0 font ",7" tc rgb "#555555" notitle, \
-     for [f in your_files] f using (column("intensity")):(placed(0) ? column("achieved_gflops") : NaN) \
+     for [f in (strlen(your_files) > 0 ? your_files : "/dev/null")] f using (column("intensity")):(placed(0) ? column("achieved_gflops") : NaN) \
         with points pt 6 ps 1.4 lw 2 lc rgb "#222222" notitle, \
      NaN with points pt 7 lc rgb "#1f4e9c" title "reference H100, double", \
      NaN with points pt 7 lc rgb "#d95f02" title "reference H100, float", \

@@ -21,23 +21,26 @@ __global__ void stream_copy_kernel(const double2* in, double2* out, long long co
         out[i] = in[i];
 }
 
-// Eight independent chains of FMAs per thread keep the FMA pipes busy (one chain would wait for
-// each result). The result is stored so that the compiler cannot drop the work.
+// Sixteen independent chains of FMAs per thread keep the FMA pipes busy (one chain would wait for
+// each result). The constants are immediates of the FMA instructions, so that each reads one
+// register only. The result is stored so that the compiler cannot drop the work.
+constexpr int kFmaChains = 16;
+
 template <typename T>
-__global__ void fma_probe_kernel(T* out, int iterations, T factor, T addend) {
-    T chain[8];
+__global__ void fma_probe_kernel(T* out, int iterations) {
+    T chain[kFmaChains];
 #pragma unroll
-    for (int c = 0; c < 8; ++c) chain[c] = static_cast<T>(threadIdx.x + c);
-    // Unrolled 8 times: 64 FMAs per loop test, so that the loop's own instructions take few of
+    for (int c = 0; c < kFmaChains; ++c) chain[c] = static_cast<T>(threadIdx.x + c);
+    // Unrolled 8 times: 128 FMAs per loop test, so that the loop's own instructions take few of
     // the issue slots (FP32 FMAs need every one of them).
 #pragma unroll 8
     for (int i = 0; i < iterations; ++i) {
 #pragma unroll
-        for (int c = 0; c < 8; ++c) chain[c] = chain[c] * factor + addend;
+        for (int c = 0; c < kFmaChains; ++c) chain[c] = chain[c] * static_cast<T>(0.999) + static_cast<T>(0.001);
     }
     T sum = 0;
 #pragma unroll
-    for (int c = 0; c < 8; ++c) sum += chain[c];
+    for (int c = 0; c < kFmaChains; ++c) sum += chain[c];
     out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
 }
 
@@ -97,22 +100,31 @@ double dmma_gflops(int sms, int major) {
 // Reading alone (a sum per thread, one value stored): kernels that mostly read, such as
 // lesson 05's column sums, reach more than a copy, whose reads and writes share the bus.
 __global__ void stream_read_kernel(const double2* in, double* out, long long count) {
-    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-    double sum = 0.0;
-    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
-        const double2 v = in[i];
-        sum += v.x + v.y;
+    // Four independent loads per thread in flight at a time: enough bytes on the way to cover
+    // the memory latency (count is a multiple of 4 * the grid's threads).
+    const long long threads = static_cast<long long>(gridDim.x) * blockDim.x;
+    double sum[4] = {0.0, 0.0, 0.0, 0.0};
+    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i + 3 * threads < count;
+         i += 4 * threads) {
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const double2 v = in[i + u * threads];
+            sum[u] += v.x + v.y;
+        }
     }
-    out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum;
+    out[static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x] = sum[0] + sum[1] + sum[2] + sum[3];
 }
 
 double stream_read_gbs(const double2* a, long long count, int sms) {
-    DeviceBuffer<double> out(static_cast<std::size_t>(sms) * 8 * 256);
+    const int blocks = sms * 8, threads = 256;
+    const long long group = 4LL * blocks * threads;
+    const long long used = count / group * group;  // whole groups of four loads per thread
+    DeviceBuffer<double> out(static_cast<std::size_t>(blocks) * threads);
     const TimingStats t = measure_gpu(2, 10, [&] {
-        stream_read_kernel<<<sms * 8, 256>>>(a, out.get(), count);
+        stream_read_kernel<<<blocks, threads>>>(a, out.get(), used);
         WB_CHECK_LAUNCH("stream_read_kernel");
     });
-    return count * sizeof(double2) / (t.median_ms * 1e6);
+    return used * sizeof(double2) / (t.median_ms * 1e6);
 }
 
 double stream_gbs(double2* a, double2* b, long long count, int sms) {
@@ -131,13 +143,14 @@ double copy_gbs(double2* a, double2* b, long long count) {
 
 template <typename T>
 double fma_gflops(int sms) {
-    const int blocks = sms * 8, threads = 256, iterations = 2048;
+    // Long enough (about a millisecond) that the start and the tail of the grid do not count.
+    const int blocks = sms * 8, threads = 256, iterations = 4096;
     DeviceBuffer<T> out(static_cast<std::size_t>(blocks) * threads);
     const TimingStats t = measure_gpu(2, 5, [&] {
-        fma_probe_kernel<T><<<blocks, threads>>>(out.get(), iterations, static_cast<T>(0.999), static_cast<T>(0.001));
+        fma_probe_kernel<T><<<blocks, threads>>>(out.get(), iterations);
         WB_CHECK_LAUNCH("fma_probe_kernel");
     });
-    const double flops = 2.0 * 8 * iterations * static_cast<double>(blocks) * threads;
+    const double flops = 2.0 * kFmaChains * iterations * static_cast<double>(blocks) * threads;
     return flops / (t.median_ms * 1e6);
 }
 
