@@ -421,6 +421,11 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.bench-csv-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    # The committed reference runs honour their roofs: the measured roofs agree with the device
+    # copy and NVIDIA's peaks within 10%, and no kernel is above its roof.
+    add_test(NAME workbook.reference-runs-under-roofs
+             COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-roofs.py" "${PROJECT_SOURCE_DIR}/data")
+    set_tests_properties(workbook.reference-runs-under-roofs PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

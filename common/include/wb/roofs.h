@@ -11,11 +11,11 @@ namespace wb {
 
 /// Measured once per process on the current GPU (the first call measures, about 50 ms).
 struct Roofs {
-    double stream_gbs = -1.0;   ///< the faster of a streaming copy kernel (bytes read + written / time)
-                                ///< and a pure read (bytes read / time)
-    double copy_gbs = -1.0;     ///< cudaMemcpy device to device, counted the same way
-    double fp64_gflops = -1.0;  ///< FP64 FMA probe, 2 flops per FMA (no tensor cores)
-    double fp32_gflops = -1.0;  ///< FP32 FMA probe, 2 flops per FMA (no tensor cores)
+    double stream_gbs = -1.0;          ///< the faster of a streaming copy kernel (bytes read + written / time)
+                                       ///< and a pure read (bytes read / time)
+    double copy_gbs = -1.0;            ///< cudaMemcpy device to device, counted the same way
+    double fp64_gflops = -1.0;         ///< FP64 FMA probe, 2 flops per FMA (no tensor cores)
+    double fp32_gflops = -1.0;         ///< FP32 FMA probe, 2 flops per FMA (no tensor cores)
     double fp64_tensor_gflops = -1.0;  ///< FP64 tensor-core (DMMA m8n8k4) probe; -1 before sm_80
 };
 
