@@ -120,10 +120,12 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
         for (const std::string& line : gpu_environment_lines()) std::fprintf(file_, "# %s\n", line.c_str());
         // The roofs every row is placed under, measured now (wb/roofs.h).
         const Roofs& roofs = measured_roofs();
-        std::fprintf(file_,
-                     "# roofs: stream_gbs=%.6g copy_gbs=%.6g fp64_gflops=%.6g fp32_gflops=%.6g "
-                     "fp64_tensor_gflops=%.6g (measured in this run)\n",
-                     roofs.stream_gbs, roofs.copy_gbs, roofs.fp64_gflops, roofs.fp32_gflops, roofs.fp64_tensor_gflops);
+        if (roofs.stream_gbs > 0)
+            std::fprintf(file_,
+                         "# roofs: stream_gbs=%.6g copy_gbs=%.6g fp64_gflops=%.6g fp32_gflops=%.6g "
+                         "fp64_tensor_gflops=%.6g (measured in this run)\n",
+                         roofs.stream_gbs, roofs.copy_gbs, roofs.fp64_gflops, roofs.fp32_gflops,
+                         roofs.fp64_tensor_gflops);
     }
     std::fprintf(file_, "%s\n", csv_header());
     std::fflush(file_);

@@ -1,5 +1,6 @@
 // The roofline probes and the run's environment (wb/roofs.h).
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 #include "wb/device_buffer.h"
 #include "wb/roofs.h"
 #include "wb/timer.h"
@@ -157,6 +158,7 @@ double fma_gflops(int sms) {
 }
 
 Roofs measure_roofs() {
+    if (!gpu_available()) return Roofs{};  // no GPU: no roofs, and rows get no place under them
     int device = 0, sms = 0, major = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
