@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""make-notebook.py [--check]: writes notebooks/course.ipynb, the course in a hosted notebook.
+
+The notebook's cells are written here, as plain Python (no IPython magics, so that
+scripts/tools/run-notebook.py can run them without Jupyter). Edit them here and run this script;
+--check fails (exit 1) when the committed notebook differs from what this script writes.
+Cell tags: "install" (installs packages: needs root and a network), "colab" (Colab's file
+download), "restore" (reads back a saved zip of your edits).
+"""
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TARGET = os.path.join(ROOT, "notebooks", "course.ipynb")
+
+CELLS = [
+    ("markdown", [], r"""# cuda-workbook in a hosted notebook
+
+This notebook runs the course on any Jupyter that has an NVIDIA GPU and the CUDA toolkit: Google
+Colab, Kaggle, a university JupyterHub. Run the cells from top to bottom (Shift+Enter). Every
+cell stops with a red error when something fails, and says what to do.
+
+**On Colab**: first *Runtime → Change runtime type → GPU*. The notebook builds the course for the
+GPU it finds. The lesson pages (the course's documentation) explain each exercise; this notebook
+runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`."""),
+    ("code", ["setup"], r"""# Helpers: run a shell command, show its output as it comes, stop if it fails.
+import os, pathlib, shutil, subprocess, sys
+
+def sh(command, cwd=None, check=True):
+    print(f"$ {command}", flush=True)
+    process = subprocess.Popen(command, shell=True, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    for line in process.stdout:
+        print(line, end="", flush=True)
+    code = process.wait()
+    if check and code != 0:
+        raise RuntimeError(f"'{command}' failed (exit code {code}): the lines above say why")
+    return code
+
+def output_of(command):
+    result = subprocess.run(command, shell=True, capture_output=True, text=True)
+    return result.stdout.strip() if result.returncode == 0 else ""
+
+print("helpers ready")"""),
+    ("code", ["setup"], r"""# What does this machine have? Each missing piece comes with what to do.
+gpu = output_of("nvidia-smi --query-gpu=name,compute_cap,memory.total --format=csv,noheader")
+nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else "")
+cmake_version = output_of("cmake --version").split("\n")[0].replace("cmake version ", "")
+HAVE_GPU = bool(gpu)
+missing = []
+print("GPU:    ", gpu or "none")
+if not HAVE_GPU:
+    print("  -> no GPU runtime. On Colab: Runtime -> Change runtime type -> a GPU, then run the cells "
+          "again. Without a GPU only lesson 01 and the CPU programs can be checked; GPU checks say "
+          "SKIPPED, never PASSED.")
+print("nvcc:   ", nvcc or "none")
+if not nvcc:
+    missing.append("the CUDA toolkit (nvcc)")
+    print("  -> install NVIDIA's CUDA toolkit (Colab and Kaggle GPU images have it in /usr/local/cuda)")
+elif not shutil.which("nvcc"):
+    os.environ["PATH"] = os.path.dirname(nvcc) + os.pathsep + os.environ["PATH"]
+parts = [int(p) for p in cmake_version.split(".")[:2] if p.isdigit()]
+print("cmake:  ", cmake_version or "none")
+if not parts or parts < [3, 25]:
+    missing.append("CMake 3.25 or newer")
+    print("  -> the next cell installs it (pip install cmake)")
+for tool, package in (("ninja", "ninja-build"), ("gnuplot", "gnuplot-nox")):
+    found = shutil.which(tool)
+    print(f"{tool}:", " " * (7 - len(tool)), found or "none")
+    if not found:
+        missing.append(package)
+        print(f"  -> the next cell installs {package}" + (" (charts are left out without it)" if tool == "gnuplot" else ""))
+MISSING = missing
+print("missing:", ", ".join(missing) if missing else "nothing")"""),
+    ("code", ["install"], r"""# Install what the previous cell found missing (needs root, as on Colab and Kaggle).
+apt = [p for p in MISSING if p in ("ninja-build", "gnuplot-nox")]
+if apt:
+    sh("apt-get update -qq && apt-get install -y -qq " + " ".join(apt))
+if "CMake 3.25 or newer" in MISSING:
+    sh(f"{sys.executable} -m pip install --quiet 'cmake>=3.25'")
+if "the CUDA toolkit (nvcc)" in MISSING:
+    raise RuntimeError("no CUDA toolkit: pick a GPU runtime (it comes with the toolkit) and run the notebook again")
+print("installed:", ", ".join(apt) or "nothing from apt", "| cmake:", output_of("cmake --version").split("\n")[0])"""),
+    ("code", ["setup"], r"""# Get the course: this notebook's own clone when it was opened from one, else a clone of
+# COURSE_URL (set it to the course's repository), else an uploaded cuda-workbook.zip.
+COURSE_URL = ""
+here = pathlib.Path.cwd()
+candidates = [here, here.parent, pathlib.Path("cuda-workbook"), pathlib.Path("/content/cuda-workbook")]
+COURSE = next((c.resolve() for c in candidates if (c / "scripts" / "progress").exists()), None)
+if COURSE is None and COURSE_URL:
+    sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook")
+    COURSE = pathlib.Path("cuda-workbook").resolve()
+if COURSE is None and pathlib.Path("cuda-workbook.zip").exists():
+    import zipfile
+    zipfile.ZipFile("cuda-workbook.zip").extractall(".")
+    COURSE = next((c.resolve() for c in pathlib.Path(".").glob("*") if (c / "scripts" / "progress").exists()), None)
+if COURSE is None:
+    raise RuntimeError("the course is not here: set COURSE_URL above to its repository, or upload "
+                       "cuda-workbook.zip (the file panel on the left), then run this cell again")
+os.chdir(COURSE)
+print("course in", COURSE)"""),
+    ("code", ["restore"], r"""# Your edits from an earlier session: upload workbook-edits.zip (made by the last cell) next to
+# the course or inside it, and this cell puts them back. Nothing to do the first time.
+import zipfile
+for saved in (COURSE / "workbook-edits.zip", COURSE.parent / "workbook-edits.zip"):
+    if saved.exists():
+        zipfile.ZipFile(saved).extractall(COURSE)
+        print("restored your edits from", saved)
+        break
+else:
+    print("no workbook-edits.zip: starting from the course as it is")"""),
+    ("code", ["setup"], r"""# Choose the lesson (the folder name under lessons/), then build it. The build is for the GPU
+# found above (CMake asks nvidia-smi); without one, for sm_90.
+LESSON = globals().get("LESSON_FROM_RUNNER", "02-naive-matmul")
+if not (COURSE / "lessons" / LESSON).is_dir():
+    raise RuntimeError(f"no lesson '{LESSON}': choose one of " + ", ".join(sorted(p.name for p in (COURSE / "lessons").iterdir())))
+sh("cmake --preset course > configure.log 2>&1 || (tail -n 30 configure.log; false)")
+targets = f"{LESSON}-all" + (" charts" if shutil.which("gnuplot") else "")
+sh(f"cmake --build build -j {os.cpu_count()} --target {targets}")
+print("built", LESSON)"""),
+    ("code", ["setup"], r"""# The exercise files of the lesson: open them in the file panel on the left (double-click edits
+# them), or paste a whole file into the next cell.
+exercises = [line.split("|") for line in (COURSE / "build" / "workbook-exercises.txt").read_text().splitlines()]
+EXERCISE_FILES = [f for row in exercises if row[1] == LESSON for f in row[4].split(",")]
+for name in EXERCISE_FILES:
+    print(f"--- {name} (TODO lines)")
+    for number, line in enumerate((COURSE / name).read_text().splitlines(), start=1):
+        if "TODO" in line:
+            print(f"{number:5}: {line}")"""),
+    ("code", ["edit"], r"""# To write an exercise file from here: paste the whole file between the triple quotes and
+# name it. Left empty, nothing is written (edit the file in the file panel instead).
+EXERCISE_FILE = globals().get("EXERCISE_FILE_FROM_RUNNER", "")
+NEW_TEXT = globals().get("NEW_TEXT_FROM_RUNNER", r'''
+''')
+if NEW_TEXT.strip():
+    if EXERCISE_FILE not in EXERCISE_FILES:
+        raise RuntimeError(f"EXERCISE_FILE must be one of {EXERCISE_FILES}")
+    (COURSE / EXERCISE_FILE).write_text(NEW_TEXT.lstrip("\n"))
+    print("wrote", EXERCISE_FILE)
+else:
+    print("nothing to write")"""),
+    ("code", ["check"], r"""# Check the lesson's exercises: rebuild them, run their checks. A failure stops here with the
+# first wrong element; SKIPPED means no GPU ran it (your code is not verified).
+sh(f"scripts/check {LESSON}")"""),
+    ("code", ["progress"], r"""# The whole course at a glance (only your built lessons are checked); once an exercise passes on a
+# GPU its benchmark is written for the charts.
+sh("scripts/progress --no-build --only " + LESSON)"""),
+    ("code", ["hints"], r"""# Stuck? Each run of this cell reveals the next hint of the lesson (from its page).
+sh(f"scripts/progress hint {LESSON}")"""),
+    ("code", ["charts"], r"""# The lesson's charts: the published reports' numbers, the reference H100 and your runs.
+if shutil.which("gnuplot"):
+    sh(f"cmake --build build --target charts > charts.log 2>&1 || (tail -n 20 charts.log; false)")
+charts = sorted((COURSE / "build" / "charts").glob(f"{LESSON[:2]}-*.png")) if (COURSE / "build" / "charts").exists() else []
+try:
+    from IPython.display import Image, display
+except ImportError:
+    display = None
+for chart in charts:
+    print(chart.name)
+    if display:
+        display(Image(filename=str(chart)))
+print(f"{len(charts)} chart(s)" if charts else "no charts (gnuplot missing?)")"""),
+    ("code", ["save"], r"""# Keep your edits: a zip of lessons/ and your revealed hints. On Colab it downloads; elsewhere
+# take workbook-edits.zip from the file panel. Upload it next time and run the restore cell.
+import zipfile
+with zipfile.ZipFile(COURSE / "workbook-edits.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+    for folder in ("lessons", ".workbook"):
+        for path in sorted((COURSE / folder).rglob("*")) if (COURSE / folder).exists() else []:
+            if path.is_file():
+                archive.write(path, path.relative_to(COURSE))
+try:
+    from google.colab import files
+    files.download(str(COURSE / "workbook-edits.zip"))
+except ImportError:
+    print("saved", COURSE / "workbook-edits.zip")"""),
+]
+
+
+def notebook():
+    cells = []
+    for kind, tags, text in CELLS:
+        cell = {"cell_type": kind, "metadata": {"tags": tags} if tags else {},
+                "source": [line + "\n" for line in text.split("\n")]}
+        cell["source"][-1] = cell["source"][-1].rstrip("\n")
+        if kind == "code":
+            cell["execution_count"] = None
+            cell["outputs"] = []
+        cells.append(cell)
+    return {
+        "cells": cells,
+        "metadata": {
+            "accelerator": "GPU",
+            "colab": {"provenance": []},
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 4,
+    }
+
+
+def main():
+    text = json.dumps(notebook(), indent=1, ensure_ascii=False) + "\n"
+    if sys.argv[1:] == ["--check"]:
+        with open(TARGET, encoding="utf-8") as f:
+            if f.read() != text:
+                print("FAIL: notebooks/course.ipynb differs from scripts/tools/make-notebook.py's cells "
+                      "(run scripts/tools/make-notebook.py)")
+                return 1
+        print("OK: notebooks/course.ipynb is what make-notebook.py writes")
+        return 0
+    if sys.argv[1:]:
+        print(__doc__)
+        return 2
+    os.makedirs(os.path.dirname(TARGET), exist_ok=True)
+    with open(TARGET, "w", encoding="utf-8") as f:
+        f.write(text)
+    print("wrote", os.path.relpath(TARGET, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
