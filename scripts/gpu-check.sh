@@ -10,7 +10,8 @@
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
-# GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench"), e.g. to split a long
+# GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench notebook"; "notebook" runs every
+# cell of notebooks/course.ipynb for lesson 02 in a copy of the course), e.g. to split a long
 # check over two calls on the same machine (the build is reused); the step "counters" (not in
 # the default) reads the execution-model lessons' hardware counters with ncu
 # (scripts/tools/measure-counters.sh).
@@ -20,7 +21,7 @@
 set -uo pipefail
 out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
 only=${2:-.}
-steps=" ${GPU_CHECK_STEPS:-test sanitize bench} "
+steps=" ${GPU_CHECK_STEPS:-test sanitize bench notebook} "
 wants() { [[ "$steps" == *" $1 "* ]]; }
 src=$(cd "$(dirname "$0")/.." && pwd)
 build=${GPU_CHECK_BUILD:-$src/build-gpu}
@@ -116,6 +117,19 @@ while read -r kind lesson exe args; do
   [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $lesson: FAILED"
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
+fi
+
+echo "== the hosted notebook"
+if wants notebook; then
+  # Every cell in order, in a copy of the course, lesson 02 solved from the notebook's own cell.
+  bash "$src/common/tests/notebook-test.sh" "$src" "$out/notebook-course" 02-naive-matmul \
+    lessons/02-naive-matmul/matmul_naive.cu >"$out/notebook.log" 2>&1
+  rc=$?
+  grep -E "^=== cell|^PASSED|^FAILED" "$out/notebook.log" | tee -a "$summary"
+  [ "$rc" -eq 0 ] || { tail -n 30 "$out/notebook.log"; fail "notebook: FAILED (exit $rc)"; }
+  rm -rf "$out/notebook-course"
+else
+  echo "(not requested)"
 fi
 
 echo "== hardware counters"

@@ -431,6 +431,20 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.reference-runs-under-roofs
              COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-roofs.py" "${PROJECT_SOURCE_DIR}/data")
     set_tests_properties(workbook.reference-runs-under-roofs PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    # The hosted notebook: the committed file is what its generator writes, its runner stops at a
+    # failing cell, and its cells run in order in a copy of the course for lesson 01 (the CPU
+    # lesson), with the exercise written from the notebook's own cell. On a GPU,
+    # scripts/gpu-check.sh runs it for lesson 02 (step "notebook").
+    add_test(NAME notebook.matches-generator
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tools/make-notebook.py" --check)
+    add_test(NAME notebook.runner-stops-on-error
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-runner-self-test.sh" "${PROJECT_SOURCE_DIR}")
+    add_test(NAME notebook.cpu-lesson
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/notebook-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
+    set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
+                         LABELS "maintainer;cpu;notebook" TIMEOUT 60)
+    set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200 RUN_SERIAL TRUE)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

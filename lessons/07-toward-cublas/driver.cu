@@ -62,6 +62,22 @@ std::vector<wb::Version<KernelLaunch>> selected_kernels(const wb::Options& optio
     return chosen;
 }
 
+// The kernels this GPU can run: kernel 08's tensor cores for doubles and cp.async need compute
+// capability 8.0, and an older GPU leaves it out, saying so.
+std::vector<wb::Version<KernelLaunch>> runnable(std::vector<wb::Version<KernelLaunch>> kernels,
+                                                const wb::DeviceInfo& device) {
+    if (device.cc_major >= 8) return kernels;
+    for (auto k = kernels.begin(); k != kernels.end();)
+        if (k->name == "08-dmma") {
+            std::printf("08-dmma left out: it needs compute capability 8.0, this GPU has %d.%d\n", device.cc_major,
+                        device.cc_minor);
+            k = kernels.erase(k);
+        } else {
+            ++k;
+        }
+    return kernels;
+}
+
 // ---- check -------------------------------------------------------------------------------
 
 // Random n x n inputs and their reference: long double on the CPU while that is quick, cuBLAS
@@ -94,8 +110,8 @@ std::vector<double> run_padded(const wb::Version<KernelLaunch>& kernel, const wb
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
-    const std::vector<wb::Version<KernelLaunch>> kernels = selected_kernels(options);
-    wb::require_gpu();  // after the arguments: bad input is an error even without a GPU
+    // After the arguments: bad input is an error even without a GPU.
+    const std::vector<wb::Version<KernelLaunch>> kernels = runnable(selected_kernels(options), wb::require_gpu());
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (int n : orders) {
@@ -177,8 +193,9 @@ int run_bench(const wb::Options& options) {
     for (int n : orders)
         if (n % 128 != 0)
             wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
-    const std::vector<wb::Version<KernelLaunch>> kernels = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> requested = selected_kernels(options);
     const wb::DeviceInfo info = wb::require_gpu();
+    const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 07 benchmark on %s: median of %d runs after one warm-up, no transfers timed,\n"

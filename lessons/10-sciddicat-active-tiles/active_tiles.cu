@@ -58,6 +58,17 @@ namespace {
 
 constexpr double kDry = sciddicat::kEpsilon / 2;  // at or below this thickness a cell has no outflow
 
+// The OR of a value over the 32 threads of a warp: one instruction from compute capability 8.0,
+// five shuffles before.
+__device__ unsigned warp_or(unsigned value) {
+#if __CUDA_ARCH__ >= 800
+    return __reduce_or_sync(0xffffffffu, value);
+#else
+    for (int offset = 16; offset > 0; offset /= 2) value |= __shfl_xor_sync(0xffffffffu, value, offset);
+    return value;
+#endif
+}
+
 using sciddicat::DeviceGrid;
 using sciddicat::in_active_domain;
 
@@ -173,7 +184,7 @@ __device__ bool compute_tiles(int tile, RegionCell cell, const LoadedCell& loade
     const int region = threadIdx.x / R::kCells;
     if (threadIdx.x % R::kCells == 0) shared_bits[region] = 0;
     __syncthreads();
-    bits = __reduce_or_sync(0xffffffffu, bits);
+    bits = warp_or(bits);
     if (threadIdx.x % 32 == 0 && bits) atomicOr(&shared_bits[region], bits);
     if (!__syncthreads_or(tile >= 0)) return false;
     bits = shared_bits[region];

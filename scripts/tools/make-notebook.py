@@ -142,7 +142,12 @@ else:
     print("nothing to write")"""),
     ("code", ["check"], r"""# Check the lesson's exercises: rebuild them, run their checks. A failure stops here with the
 # first wrong element; SKIPPED means no GPU ran it (your code is not verified).
-sh(f"scripts/check {LESSON}")"""),
+code = sh(f"scripts/check {LESSON}", check=False)
+if code == 77:
+    raise RuntimeError("SKIPPED: no GPU ran this check, so your code is NOT verified: choose a GPU runtime")
+if code != 0:
+    raise RuntimeError("not yet: the lines above name the first wrong element; the hints cell helps")
+print("PASSED")"""),
     ("code", ["progress"], r"""# The whole course at a glance (only your built lessons are checked); once an exercise passes on a
 # GPU its benchmark is written for the charts.
 sh("scripts/progress --no-build --only " + LESSON)"""),
