@@ -445,6 +445,10 @@ function(_workbook_learner_tools)
     set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
                          LABELS "maintainer;cpu;notebook" TIMEOUT 60)
     set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200 RUN_SERIAL TRUE)
+    # scripts/progress's speed line: the fraction of the reference, the roof and the goals.
+    add_test(NAME workbook.speed-goal-self-test
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.speed-goal-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""speed-goal-self-test.py SOURCE_DIR: the speed line of scripts/progress reads right.
+
+Builds two benchmark CSVs of the common schema (an exercise twice as slow as the reference on
+one row, as fast on another, a cuBLAS row that is not the student's), and checks the fraction
+(the geometric mean, 71%), the roof, the verdicts against the goals of scripts/speed-goals.tsv,
+and that rows that do not pair are reported rather than compared."""
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import tempfile
+
+source = sys.argv[1]
+loader = importlib.machinery.SourceFileLoader("progress", os.path.join(source, "scripts", "progress"))
+spec = importlib.util.spec_from_loader("progress", loader)
+progress = importlib.util.module_from_spec(spec)
+loader.exec_module(progress)
+
+HEADER = ("lesson,kernel,precision,shape,n,block,repeats,median_ms,min_ms,max_ms,transfers,rate,rate_unit,"
+          "ceiling,ceiling_rate,ratio,baseline,baseline_ms,speedup,device,flops,dram_bytes,intensity,"
+          "achieved_gflops,achieved_gbs,roof_gbs,roof_gflops,roof_fraction")
+
+
+def write(path, rows):
+    with open(path, "w") as f:
+        f.write("# cuda-workbook benchmark\n# device: test\n" + HEADER + "\n")
+        for kernel, block, ms, roof in rows:
+            f.write(f"02-naive-matmul,{kernel},double,2000x2000x2000,2000,{block},3,{ms},{ms},{ms},0,1,GFLOP/s,"
+                    f",,,,,,test,1,1,1,1,1,1,1,{roof}\n")
+
+
+failures = []
+with tempfile.TemporaryDirectory() as folder:
+    mine, reference, odd = (os.path.join(folder, name) for name in ("mine.csv", "reference.csv", "odd.csv"))
+    write(mine, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 4.0, 0.05), ("naive", "16x16", 2.0, 0.1)])
+    write(reference, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 2.0, 0.1), ("naive", "16x16", 2.0, 0.1)])
+    write(odd, [("naive", "32x32", 2.0, 0.1)])
+    goals = progress.read_goals()
+    pattern, goal, stretch = goals["02-naive-matmul"]
+    result = progress.speed_against_reference(mine, reference, pattern)
+    if result is None or abs(result[0] - 0.5 ** 0.5) > 1e-9 or result[2] != 2:
+        failures.append(f"fraction: expected 71% over 2 rows, got {result}")
+    line = progress.speed_line(result, goal, stretch)
+    if "71% of the reference" not in line or "not yet" not in line:
+        failures.append(f"line below the goal: {line}")
+    if "met" not in progress.speed_line((0.9, 0.5, 1), goal, stretch):
+        failures.append("a run above the goal does not say the goal is met")
+    if "stretch goal 100% met" not in progress.speed_line((1.02, None, 1), goal, stretch).replace("and stretch", "stretch"):
+        failures.append("a run above the stretch goal does not say so")
+    if progress.speed_against_reference(odd, reference, pattern) is not None:
+        failures.append("rows that do not pair were compared")
+for failure in failures:
+    print("FAIL:", failure)
+print("OK: the speed line reads right" if not failures else "")
+sys.exit(1 if failures else 0)
