@@ -31,6 +31,19 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 # With PROGRAM p the targets are NAME-p-exercise / NAME-p-solution and the tests
 # NAME.p.exercise / NAME.p.solution (labels as above): a lesson may call workbook_lesson()
 # once per program, each with its own driver and exercise files.
+# The names of a lesson's program: ID_VAR names its targets ("02-naive-matmul" or
+# "09-bug-gallery-gflops-unit"), TEST_ID_VAR prefixes its tests ("02-naive-matmul" or
+# "09-bug-gallery.gflops-unit"). PROGRAM may be empty.
+function(_workbook_program_ids lesson program id_var test_id_var)
+  if(program)
+    set(${id_var} "${lesson}-${program}" PARENT_SCOPE)
+    set(${test_id_var} "${lesson}.${program}" PARENT_SCOPE)
+  else()
+    set(${id_var} "${lesson}" PARENT_SCOPE)
+    set(${test_id_var} "${lesson}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
@@ -55,15 +68,7 @@ function(workbook_lesson)
     set(kind cpu)
   endif()
 
-  # id: what names the targets and tests ("02-naive-matmul" or "09-bug-gallery-gflops-unit");
-  # test_id: the tests' prefix ("02-naive-matmul" or "09-bug-gallery.gflops-unit").
-  if(L_PROGRAM)
-    set(id "${L_NAME}-${L_PROGRAM}")
-    set(test_id "${L_NAME}.${L_PROGRAM}")
-  else()
-    set(id "${L_NAME}")
-    set(test_id "${L_NAME}")
-  endif()
+  _workbook_program_ids("${L_NAME}" "${L_PROGRAM}" id test_id)
 
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
@@ -234,13 +239,7 @@ function(workbook_planted_bug)
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
-  if(P_PROGRAM)
-    set(id "${P_LESSON}-${P_PROGRAM}")
-    set(test_id "${P_LESSON}.${P_PROGRAM}")
-  else()
-    set(id "${P_LESSON}")
-    set(test_id "${P_LESSON}")
-  endif()
+  _workbook_program_ids("${P_LESSON}" "${P_PROGRAM}" id test_id)
   if(NOT P_KIND)
     set(P_KIND gpu)
   endif()
