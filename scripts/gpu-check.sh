@@ -11,7 +11,7 @@
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench notebook"; "notebook" runs every
-# cell of notebooks/course.ipynb for lesson 02 in a copy of the course), e.g. to split a long
+# cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
 # check over two calls on the same machine (the build is reused); the step "counters" (not in
 # the default) reads the execution-model lessons' hardware counters with ncu
 # (scripts/tools/measure-counters.sh).
@@ -121,9 +121,10 @@ fi
 
 echo "== the hosted notebook"
 if wants notebook; then
-  # Every cell in order, in a copy of the course, lesson 02 solved from the notebook's own cell.
-  bash "$src/common/tests/notebook-test.sh" "$src" "$out/notebook-course" 02-naive-matmul \
-    lessons/02-naive-matmul/matmul_naive.cu >"$out/notebook.log" 2>&1
+  # Every cell in order, in a copy of the course, lesson 11 (one exercise file) solved from the
+  # notebook's own cell.
+  bash "$src/common/tests/notebook-test.sh" "$src" "$out/notebook-course" 11-streams-overlap \
+    lessons/11-streams-overlap/pipeline.cu >"$out/notebook.log" 2>&1
   rc=$?
   grep -E "^=== cell|^PASSED|^FAILED" "$out/notebook.log" | tee -a "$summary"
   [ "$rc" -eq 0 ] || { tail -n 30 "$out/notebook.log"; fail "notebook: FAILED (exit $rc)"; }

@@ -433,7 +433,7 @@ function(_workbook_learner_tools)
     # The hosted notebook: the committed file is what its generator writes, its runner stops at a
     # failing cell, and its cells run in order in a copy of the course for lesson 01 (the CPU
     # lesson), with the exercise written from the notebook's own cell. On a GPU,
-    # scripts/gpu-check.sh runs it for lesson 02 (step "notebook").
+    # scripts/gpu-check.sh runs it for lesson 11 (step "notebook").
     add_test(NAME notebook.matches-generator
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tools/make-notebook.py" --check)
     add_test(NAME notebook.runner-stops-on-error
