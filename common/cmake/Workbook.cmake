@@ -444,6 +444,11 @@ function(_workbook_learner_tools)
     set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
                          LABELS "maintainer;cpu;notebook" TIMEOUT 60)
     set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200 RUN_SERIAL TRUE)
+    # The files that use newer GPUs' features still compile for compute capability 7.5.
+    add_test(NAME workbook.compiles-for-older-gpus
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_CUDA_COMPILER}")
+    set_tests_properties(workbook.compiles-for-older-gpus PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 600)
     # scripts/progress's speed line: the fraction of the reference, the roof and the goals.
     add_test(NAME workbook.speed-goal-self-test
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}")
