@@ -449,6 +449,11 @@ function(_workbook_learner_tools)
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_CUDA_COMPILER}")
     set_tests_properties(workbook.compiles-for-older-gpus PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 600)
+    # scripts/profile: a clear message where nothing can be measured, the benchmark where the
+    # counters are refused, and ncu's numbers read right.
+    add_test(NAME workbook.profile-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/profile-self-test.sh" "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.profile-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # scripts/progress's speed line: the fraction of the reference, the roof and the goals.
     add_test(NAME workbook.speed-goal-self-test
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}")
