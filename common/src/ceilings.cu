@@ -52,19 +52,6 @@ void gemm(int m, int n, int k, const float* a, const float* b, float* c) {
 
 }  // namespace
 
-double measure_copy_bandwidth_gbs(std::size_t bytes, int repeats) {
-    void* src = nullptr;
-    void* dst = nullptr;
-    WB_CUDA_CHECK(cudaMalloc(&src, bytes));
-    WB_CUDA_CHECK(cudaMalloc(&dst, bytes));
-    WB_CUDA_CHECK(cudaMemset(src, 1, bytes));
-    const TimingStats stats =
-        measure_gpu(3, repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
-    WB_CUDA_CHECK(cudaFree(src));
-    WB_CUDA_CHECK(cudaFree(dst));
-    return 2.0 * static_cast<double>(bytes) / (stats.median_ms * 1e-3) / 1e9;
-}
-
 template <class T>
 void cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T* d_c) {
     gemm(m, n, k, d_a, d_b, d_c);

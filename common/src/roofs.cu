@@ -24,7 +24,9 @@ __global__ void stream_copy_kernel(const double2* in, double2* out, long long co
 
 // Sixteen independent chains of FMAs per thread keep the FMA pipes busy (one chain would wait for
 // each result). The constants are immediates of the FMA instructions, so that each reads one
-// register only. The result is stored so that the compiler cannot drop the work.
+// register only. The loop is unrolled 8 times (128 FMAs per loop test), so that the loop's own
+// instructions take few of the issue slots (FP32 FMAs need every one of them). The result is
+// stored so that the compiler cannot drop the work.
 constexpr int kFmaChains = 16;
 
 template <typename T>
@@ -32,8 +34,6 @@ __global__ void fma_probe_kernel(T* out, int iterations) {
     T chain[kFmaChains];
 #pragma unroll
     for (int c = 0; c < kFmaChains; ++c) chain[c] = static_cast<T>(threadIdx.x + c);
-        // Unrolled 8 times: 128 FMAs per loop test, so that the loop's own instructions take few of
-        // the issue slots (FP32 FMAs need every one of them).
 #pragma unroll 8
     for (int i = 0; i < iterations; ++i) {
 #pragma unroll
@@ -138,12 +138,6 @@ double stream_gbs(double2* a, double2* b, long long count, int sms) {
     return 2.0 * count * sizeof(double2) / (t.median_ms * 1e6);
 }
 
-double copy_gbs(double2* a, double2* b, long long count) {
-    const TimingStats t =
-        measure_gpu(2, 10, [&] { WB_CUDA_CHECK(cudaMemcpy(b, a, count * sizeof(double2), cudaMemcpyDeviceToDevice)); });
-    return 2.0 * count * sizeof(double2) / (t.median_ms * 1e6);
-}
-
 template <typename T>
 double fma_gflops(int sms) {
     // Long enough (about a millisecond) that the start and the tail of the grid do not count.
@@ -165,11 +159,12 @@ Roofs measure_roofs() {
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
     Roofs roofs;
     const long long count = (1LL << 28) / sizeof(double2);  // 256 MiB read, 256 MiB written
-    DeviceBuffer<double2> a(2 * count), b(count);           // a: 512 MiB, read whole by the read probe
+    // The device copy first, with buffers of its own, before the probes' buffers are taken.
+    roofs.copy_gbs = measure_copy_bandwidth_gbs(count * sizeof(double2), 10);
+    DeviceBuffer<double2> a(2 * count), b(count);  // a: 512 MiB, read whole by the read probe
     WB_CUDA_CHECK(cudaMemset(a.get(), 0, a.bytes()));
-    // The streaming roof: the faster of a copy and a pure read, each over 1 GiB of traffic or more.
+    // The streaming roof: the faster of a copy and a pure read, 512 MiB of traffic per launch each.
     roofs.stream_gbs = std::max(stream_gbs(a.get(), b.get(), count, sms), stream_read_gbs(a.get(), 2 * count, sms));
-    roofs.copy_gbs = copy_gbs(a.get(), b.get(), count);
     roofs.fp64_gflops = fma_gflops<double>(sms);
     roofs.fp32_gflops = fma_gflops<float>(sms);
     roofs.fp64_tensor_gflops = dmma_gflops(sms, major);
@@ -220,6 +215,19 @@ std::string version_text(int version) {  // 13000 -> "13.0"
 }
 
 }  // namespace
+
+double measure_copy_bandwidth_gbs(std::size_t bytes, int repeats) {
+    void* src = nullptr;
+    void* dst = nullptr;
+    WB_CUDA_CHECK(cudaMalloc(&src, bytes));
+    WB_CUDA_CHECK(cudaMalloc(&dst, bytes));
+    WB_CUDA_CHECK(cudaMemset(src, 1, bytes));
+    const TimingStats stats =
+        measure_gpu(3, repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); });
+    WB_CUDA_CHECK(cudaFree(src));
+    WB_CUDA_CHECK(cudaFree(dst));
+    return 2.0 * static_cast<double>(bytes) / (stats.median_ms * 1e-3) / 1e9;
+}
 
 const Roofs& measured_roofs() {
     static const Roofs roofs = measure_roofs();

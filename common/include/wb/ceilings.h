@@ -4,15 +4,14 @@
 #pragma once
 
 #include "wb/rates.h"
+#include "wb/roofs.h"
 #include "wb/timer.h"
 
 #include <cstddef>
 
 namespace wb {
 
-/// Device-to-device copy bandwidth in GB/s (bytes read + bytes written, 1 GB = 1e9 B),
-/// median of `repeats` copies of `bytes` bytes after a warm-up.
-double measure_copy_bandwidth_gbs(std::size_t bytes = std::size_t(1) << 30, int repeats = 20);
+// measure_copy_bandwidth_gbs (the device copy) is declared in wb/roofs.h, beside the roofs.
 
 /// Times cuBLAS GEMM for row-major C (m x n) = A (m x k) * B (k x n) on device pointers
 /// (inputs are left unchanged, C overwritten). T is float or double.

@@ -4,6 +4,7 @@
 /// declares its work (BenchRow::flops, BenchRow::dram_bytes) is placed under these roofs.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ struct Roofs {
     double fp32_gflops = -1.0;         ///< FP32 FMA probe, 2 flops per FMA (no tensor cores)
     double fp64_tensor_gflops = -1.0;  ///< FP64 tensor-core (DMMA m8n8k4) probe; -1 before sm_80
 };
+
+/// Device-to-device copy bandwidth in GB/s (bytes read + bytes written, 1 GB = 1e9 B),
+/// median of `repeats` copies of `bytes` bytes after a warm-up.
+double measure_copy_bandwidth_gbs(std::size_t bytes = std::size_t(1) << 30, int repeats = 20);
 
 /// The roofs of the current GPU (measured on first use).
 const Roofs& measured_roofs();
