@@ -31,6 +31,10 @@ enum class Kind { multistep, active_tiles, fused, fused_graph };
 struct Config {
     Kind kind;
     MultistepShape shape;  // fused: the library's tile, one step per launch
+    // Steps each launch advances: K for multistep and active tiles, else one.
+    int steps_per_launch() const { return kind == Kind::multistep || kind == Kind::active_tiles ? shape.k : 1; }
+    // Every version but `fused` replays its launches from CUDA graphs.
+    bool from_graphs() const { return kind != Kind::fused; }
 };
 using Version = wb::Version<Config>;
 
@@ -57,10 +61,10 @@ public:
     // advances one chunk of steps from one buffer into the other; graphs replay kGraphLaunches.
     double* run(const Config& c, int steps) {
         const sciddicat::DeviceGrid g = terrain_.grid();
-        const int chunk = c.kind == Kind::multistep || c.kind == Kind::active_tiles ? c.shape.k : 1;
+        const int chunk = c.steps_per_launch();
         double *in = g.sh, *out = g.sh_next;
         int done = 0;
-        if (c.kind != Kind::fused) {
+        if (c.from_graphs()) {
             const wb::Graph& graph = graph_for(c, chunk);
             // Active tiles: the second buffer and the first tiles made ready, timed with the run.
             if (c.kind == Kind::active_tiles) active_tiles_prepare(g, c.shape, tiles(), stream());
@@ -178,10 +182,10 @@ double computed_cell_steps(Runner& runner, const Config& config, int steps) {
     double* in = g.sh;
     double* out = g.sh_next;
     active_tiles_prepare(g, config.shape, runner.tiles(), runner.stream());
-    for (; done < steps; done += config.shape.k) {
+    for (; done < steps; done += config.steps_per_launch()) {
         WB_CUDA_CHECK(cudaStreamSynchronize(runner.stream()));
         const int tiles = active_tiles_counts(g, config.shape, runner.tiles()).reached;
-        const int launch_steps = std::min(config.shape.k, steps - done);
+        const int launch_steps = std::min(config.steps_per_launch(), steps - done);
         cell_steps += static_cast<double>(tiles) * config.shape.tile_x * config.shape.tile_y * launch_steps;
         active_tiles_launch(g, config.shape, runner.tiles(), in, out, launch_steps, runner.stream());
         std::swap(in, out);
@@ -213,9 +217,9 @@ void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_step
             return gpu_timer.stop_ms();
         });
         const bool tiles_only = config.kind == Kind::active_tiles;
-        const int per_launch = config.kind == Kind::multistep || tiles_only ? config.shape.k : 1;
+        const int per_launch = config.steps_per_launch();
         const int launches = (steps + per_launch - 1) / per_launch;
-        const bool from_graph = config.kind != Kind::fused;
+        const bool from_graph = config.from_graphs();
         const std::string key = std::to_string(launches) + (from_graph ? "g" : "");
         if (!empty_ms.count(key))
             empty_ms[key] =
