@@ -70,6 +70,14 @@ checks = [(abs(s["time_us"] - 1000) < 1e-9, "time in microseconds"), (abs(s["dra
 text = profile.reading(s)
 checks += [("scattered" in text, "reading: scattered loads"), ("bank conflicts" in text, "reading: bank conflicts"),
            ("divergence" in text, "reading: divergence")]
+import os, tempfile
+path = os.path.join(tempfile.mkdtemp(), "summary.csv")
+profile.append_summary(path, "as-given", kernels, ["program", "--profile-run"])
+profile.append_summary(path, "fixed", kernels, ["program", "--profile-run"])
+lines = open(path).read().splitlines()
+checks += [(len(lines) == 8 and lines[5].startswith("label,kernel,block,time_us"), "summary: comments, header, rows"),
+           (lines[6].startswith('as-given,"transpose_kernel<float, 32>",32x8x1,1000,2000'), "summary: first row"),
+           (lines[7].startswith("fixed,"), "summary: second row appended")]
 bad = [what for ok, what in checks if not ok]
 print("ok: ncu CSV read right" if not bad else "FAIL: " + ", ".join(bad) + f" ({s}, {text})")
 sys.exit(1 if bad else 0)
