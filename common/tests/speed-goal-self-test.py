@@ -37,7 +37,9 @@ with tempfile.TemporaryDirectory() as folder:
     write(reference, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 2.0, 0.1), ("naive", "16x16", 2.0, 0.1)])
     write(odd, [("naive", "32x32", 2.0, 0.1)])
     goals = progress.read_goals()
-    pattern, goal, stretch = goals["02-naive-matmul"]
+    pattern, goal, stretch, timed = goals["02-naive-matmul"]
+    if timed != "kernel" or goals["11-streams-overlap"][3] != "with-transfers":
+        failures.append("the timed column of scripts/speed-goals.tsv is not read right")
     result = progress.speed_against_reference(mine, reference, pattern)
     if result is None or abs(result[0] - 0.5 ** 0.5) > 1e-9 or result[2] != 2:
         failures.append(f"fraction: expected 71% over 2 rows, got {result}")
@@ -48,6 +50,10 @@ with tempfile.TemporaryDirectory() as folder:
         failures.append("a run above the goal does not say the goal is met")
     if "stretch goal 100% met" not in progress.speed_line((1.02, None, 1), goal, stretch).replace("and stretch", "stretch"):
         failures.append("a run above the stretch goal does not say so")
+    if "stretch goal 100% met" not in progress.speed_line((0.98, None, 1), goal, stretch).replace("and stretch", "stretch"):
+        failures.append("98% of the reference, within the noise of two runs, does not meet a 100% stretch goal")
+    if "stretch goal 100% not yet" not in progress.speed_line((0.95, None, 1), goal, stretch):
+        failures.append("95% of the reference meets a 100% stretch goal")
     if progress.speed_against_reference(odd, reference, pattern) is not None:
         failures.append("rows that do not pair were compared")
 for failure in failures:

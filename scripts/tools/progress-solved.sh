@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# progress-solved.sh WORK_DIR [ONLY_REGEX]
+# Shows what scripts/progress tells a student who has solved every exercise: copies the course
+# (without build folders) to WORK_DIR, writes each reference solution over its exercise file,
+# builds and runs `scripts/progress` there (checks, then each exercise's benchmark and the
+# reference solution's, and the speed line against scripts/speed-goals.tsv). ONLY_REGEX limits
+# it to some exercises (progress --only). On a GPU every GPU exercise must end "done" with a
+# speed line; without one, "skipped" and no speed line. Exit: progress's.
+set -uo pipefail
+work=${1:?usage: progress-solved.sh WORK_DIR [ONLY_REGEX]}
+only=${2:-.}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+rm -rf "$work"
+mkdir -p "$work"
+tar -C "$src" --exclude='./build*' --exclude='./.git' --exclude='./.data' --exclude='./.workbook' -cf - . |
+  tar -C "$work" -xf -
+# Every file of solutions/NN-name/ that the exercise folder also has (lesson 07's kernels/ too).
+(cd "$src/solutions" && find . -type f) | while read -r file; do
+  [ -f "$work/lessons/$file" ] && cp "$src/solutions/$file" "$work/lessons/$file"
+done
+generator=()
+command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+cmake -S "$work" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >"$work/configure.log" 2>&1 ||
+  { tail -n 20 "$work/configure.log"; exit 1; }
+cd "$work" && python3 scripts/progress --build-dir build --only "$only" --jobs "$(nproc)"
