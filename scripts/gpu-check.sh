@@ -14,7 +14,8 @@
 # cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
 # check over two calls on the same machine (the build is reused); the step "counters" (not in
 # the default) reads the execution-model lessons' hardware counters with ncu
-# (scripts/tools/measure-counters.sh).
+# (scripts/tools/measure-counters.sh); the step "profiles" (not in the default) measures lesson
+# 12's four versions, benchmark and counters (scripts/tools/measure-profiles.sh).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -138,6 +139,15 @@ if wants counters; then
   bash "$src/scripts/tools/measure-counters.sh" "$build" "$out" | tee -a "$summary"
   rc=${PIPESTATUS[0]}
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "counters: FAILED (exit $rc)"
+else
+  echo "(not requested)"
+fi
+
+echo "== lesson 12's versions, profiled"
+if wants profiles; then
+  bash "$src/scripts/tools/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "profiles: FAILED (exit $rc)"
 else
   echo "(not requested)"
 fi

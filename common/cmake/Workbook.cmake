@@ -22,9 +22,11 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 #                 [PROGRAM sub-name]          one of several small programs of the lesson
 #                 [NO_BENCH]                  the program has no benchmark
 #                 [SANITIZER_OPTIONS ...]     extra compute-sanitizer options for its runs
-#                 [RACECHECK])                the exercise uses shared memory, barriers or atomics:
+#                 [RACECHECK]                 the exercise uses shared memory, barriers or atomics:
 #                                             its check also runs racecheck and synccheck on
 #                                             SANITIZE_ARGS (scripts/tools/check-with-races.py)
+#                 [SPEED_CHECK])              the check times the kernel against a baseline in the
+#                                             same process: ctest runs it alone (RUN_SERIAL)
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks. The driver
 # and SOURCES, identical for both, are compiled once (object library NAME-harness; a lesson
 # that adds include folders or definitions to its programs adds them to it too).
@@ -45,7 +47,7 @@ function(_workbook_program_ids lesson program id_var test_id_var)
 endfunction()
 
 function(workbook_lesson)
-  cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK" "NAME;DRIVER;PROGRAM"
+  cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
@@ -123,6 +125,11 @@ function(workbook_lesson)
       LABELS "${variant};${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
+    if(L_SPEED_CHECK)
+      # The check times the kernel against a baseline: another test sharing the GPU would
+      # slow one of the two, so ctest -j runs this one alone.
+      set_tests_properties(${test_id}.${variant} PROPERTIES RUN_SERIAL TRUE)
+    endif()
   endforeach()
 
   if(WORKBOOK_MAINTAINER_TESTS)

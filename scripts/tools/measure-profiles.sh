@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# measure-profiles.sh BUILD OUTDIR
+# Lesson 12's reference figures: the smoothing step as given (both slow-downs), with each one
+# fixed alone, and solved. For each: its benchmark row (--label names it) and its counters read
+# by scripts/profile on one launch. Writes OUTDIR/12-profiling.csv (the four benchmark rows under
+# one header, the roofs and the device copy of each run) and OUTDIR/12-profiling-profile.csv
+# (one row of counters per version), which data/h100/ keeps. Needs the maintainer build (the
+# planted programs). Exits 77 when scripts/profile cannot read the counters.
+set -uo pipefail
+build=${1:?usage: measure-profiles.sh BUILD OUTDIR}
+out=${2:?usage: measure-profiles.sh BUILD OUTDIR}
+src=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$out/profiles"
+rm -f "$out/12-profiling-profile.csv"
+status=0
+# version label: program (as given = the pristine exercise; a planted program is the solution
+# with one slow-down put back, so it has the *other* one fixed)
+versions="as-given:12-profiling-exercise rows-fixed:12-profiling-planted-few-blocks
+blocks-fixed:12-profiling-planted-column-order both-fixed:12-profiling-solution"
+# The exercise and the solution are in BUILD/bin, the planted programs beside their lesson's build.
+locate() { if [ -x "$build/bin/$1" ]; then echo "$build/bin/$1"; else find "$build" -name "$1" -type f -perm -u+x | head -n 1; fi; }
+for version in $versions; do
+  label=${version%%:*} program=$(locate "${version#*:}")
+  [ -n "$program" ] || { echo "profiles $label: ${version#*:} is not built (a maintainer build has it)"; status=1; continue; }
+  if ! "$program" --bench --label "$label" --out "$out/profiles/$label.csv" >"$out/profiles/$label.bench.log" 2>&1; then
+    echo "profiles $label: benchmark FAILED"; tail -n 5 "$out/profiles/$label.bench.log"; status=1; continue
+  fi
+  python3 "$src/scripts/profile" --build-dir "$build" --summary "$out/12-profiling-profile.csv" --label "$label" \
+    "$program" --profile-run >"$out/profiles/$label.profile.log" 2>&1
+  rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "profiles $label: scripts/profile exit $rc"; tail -n 8 "$out/profiles/$label.profile.log"
+    [ "$rc" -eq 77 ] && [ "$status" -eq 0 ] && status=77 || status=1
+  fi
+  echo "profiles $label: $(grep -v '^#' "$out/profiles/$label.csv" | tail -n 1 | cut -d, -f1-3,8-12)"
+  cat "$out/profiles/$label.profile.log"
+done
+# One file: the first run's comment lines and header, then every run's rows (each row carries
+# its own run's roofs and device copy).
+first=1
+for version in $versions; do
+  label=${version%%:*}
+  [ -f "$out/profiles/$label.csv" ] || continue
+  if [ "$first" -eq 1 ]; then cat "$out/profiles/$label.csv"; first=0; else grep -v '^#' "$out/profiles/$label.csv" | tail -n +2; fi
+done >"$out/12-profiling.csv"
+# Say in both files what produced them (each version is its own run of its own program).
+what="scripts/tools/measure-profiles.sh BUILD OUT: for VERSION:PROGRAM in $(echo $versions | tr '\n' ' ')"
+sed -i "s|^# command: .*|# command: $what; bin/PROGRAM --bench --label VERSION (one run each)|" "$out/12-profiling.csv"
+[ -f "$out/12-profiling-profile.csv" ] &&
+  sed -i "s|^# command: .*|# command: $what; scripts/profile --summary FILE --label VERSION PROGRAM --profile-run (4096x4096)|" \
+    "$out/12-profiling-profile.csv"
+exit $status
