@@ -53,8 +53,8 @@ bool check_shape(const Grid& g) {
     smooth_step(d_in.get(), d_out.get(), g.rows, g.cols);
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     // The same additions in the same order as on the CPU (smoothed_cell): the bits must agree.
-    const wb::CompareReport report = wb::compare(d_out.to_host().data(), g.expected.data(),
-                                                 static_cast<long>(g.cells()), wb::Tolerance{0.0, 0.0});
+    const wb::CompareReport report =
+        wb::compare(d_out.to_host().data(), g.expected.data(), static_cast<long>(g.cells()), wb::Tolerance{0.0, 0.0});
     std::printf("  %d x %d: ", g.rows, g.cols);
     wb::print_report(report, "out", g.cols);
     return report.ok();
@@ -67,15 +67,13 @@ double median_ms(int repeats, Launch&& launch) {
 }
 
 double copy_ms(const wb::DeviceBuffer<double>& from, wb::DeviceBuffer<double>& to, int repeats) {
-    return median_ms(repeats, [&] {
-        WB_CUDA_CHECK(cudaMemcpyAsync(to.get(), from.get(), from.bytes(), cudaMemcpyDeviceToDevice));
-    });
+    return median_ms(
+        repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(to.get(), from.get(), from.bytes(), cudaMemcpyDeviceToDevice)); });
 }
 
 bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
     const wb::RowsCols shape{4096, 4096};
-    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols),
-                              "the speed check's grids");
+    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the speed check's grids");
     const Grid g = random_grid(shape, seed, false);
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
     const double yours = median_ms(15, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
@@ -159,7 +157,8 @@ int run_bench(const wb::Options& options) {
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
     const double bytes = 2.0 * sizeof(double) * g.cells();
     const double copy = copy_ms(d_in, d_out, repeats);  // the device copy of this grid, same run
-    const wb::TimingStats t = wb::measure_gpu(2, repeats, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
+    const wb::TimingStats t =
+        wb::measure_gpu(2, repeats, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
 
     wb::CsvWriter csv(options.out, options.command_line, device.name);
     wb::BenchRow shared;

@@ -14,8 +14,7 @@
 __global__ void smooth_kernel(const double* in, double* out, int rows, int cols) {
     const long long cells = static_cast<long long>(rows) * cols;
     const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-    for (long long item = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; item < cells;
-         item += stride) {
+    for (long long item = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; item < cells; item += stride) {
         // >>> TODO 1: the cell that work item `item` updates (right numbers, but see the counters)
         const int row = static_cast<int>(item % rows);
         const int col = static_cast<int>(item / rows);
