@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # older-gpu-compile.sh SOURCE_DIR NVCC: the files that use features of newer GPUs still compile
-# for compute capability 7.5 (what a hosted notebook may offer): lesson 07's kernel 08 (FP64
-# tensor cores, cp.async; exercise and solution), lesson 10's active tiles (warp OR reduction,
-# programmatic dependent launch) and the roofline probes (FP64 tensor cores).
+# for compute capability 7.5 (what a hosted notebook may offer): lesson 07's kernels 08 (FP64
+# tensor cores, cp.async; exercise and solution) and 09 (the sm_90 DMMA shape), lesson 10's
+# active tiles (warp OR reduction, programmatic dependent launch) and the roofline probes (FP64
+# tensor cores).
 set -euo pipefail
 src=${1:?usage: older-gpu-compile.sh SOURCE_DIR NVCC}
 nvcc=${2:?}
@@ -21,5 +22,6 @@ compile() {  # file include-dirs...
 }
 compile lessons/07-toward-cublas/kernels/08_dmma.cu lessons/07-toward-cublas
 compile solutions/07-toward-cublas/kernels/08_dmma.cu lessons/07-toward-cublas
+compile solutions/07-toward-cublas/kernels/09_dmma_pipelined.cu lessons/07-toward-cublas
 compile lessons/10-sciddicat-active-tiles/active_tiles.cu solutions/10-sciddicat-active-tiles lessons/10-sciddicat-active-tiles
 compile common/src/roofs.cu

@@ -36,6 +36,9 @@ const std::vector<wb::Version<KernelLaunch>> kKernels = {
     {"06-vectorized", "128x128x8 tile x2 buffers, double2", {128, launch_vectorized}},
     {"07-warp-tile", "64x128x8 tile x2 buffers, warp 64x32, 128 threads", {128, launch_warp_tile}},
     {"08-dmma", "64x64x32 tile x2 stages (cp.async), warp 32x32, DMMA", {64, launch_dmma}},
+    {"09-dmma-pipelined",
+     "128x128x32 tile x3 stages (cp.async), warp 64x32, DMMA 16x8x16",
+     {128, launch_dmma_pipelined}},
 };
 const std::string kBaseline = "02-smem-tile";  // lesson 03's tiled kernel: the speedups' baseline
 constexpr int kLargestCpuReference = 512;      // above: cuBLAS is the reference
@@ -62,15 +65,21 @@ std::vector<wb::Version<KernelLaunch>> selected_kernels(const wb::Options& optio
     return chosen;
 }
 
-// The kernels this GPU can run: kernel 08's tensor cores for doubles and cp.async need compute
-// capability 8.0, and an older GPU leaves it out, saying so.
+// The compute capability (major) a kernel needs: kernel 08's tensor cores for doubles and
+// cp.async need 8.0, kernel 09's 16x8x16 shape 9.0; the others run on any GPU.
+int required_cc_major(const std::string& name) {
+    if (name == "08-dmma") return 8;
+    if (name == "09-dmma-pipelined") return 9;
+    return 0;
+}
+
+// The kernels this GPU can run: on an older GPU the others are left out, saying so.
 std::vector<wb::Version<KernelLaunch>> runnable(std::vector<wb::Version<KernelLaunch>> kernels,
                                                 const wb::DeviceInfo& device) {
-    if (device.cc_major >= 8) return kernels;
     for (auto k = kernels.begin(); k != kernels.end();)
-        if (k->name == "08-dmma") {
-            std::printf("08-dmma left out: it needs compute capability 8.0, this GPU has %d.%d\n", device.cc_major,
-                        device.cc_minor);
+        if (device.cc_major < required_cc_major(k->name)) {
+            std::printf("%s left out: it needs compute capability %d.0, this GPU has %d.%d\n", k->name.c_str(),
+                        required_cc_major(k->name), device.cc_major, device.cc_minor);
             k = kernels.erase(k);
         } else {
             ++k;
@@ -110,8 +119,10 @@ std::vector<double> run_padded(const wb::Version<KernelLaunch>& kernel, const wb
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
-    // After the arguments: bad input is an error even without a GPU.
-    const std::vector<wb::Version<KernelLaunch>> kernels = runnable(selected_kernels(options), wb::require_gpu());
+    // The kernel list first, the GPU after (two statements fix the order): bad input is an error
+    // even without a GPU.
+    const std::vector<wb::Version<KernelLaunch>> requested = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, wb::require_gpu());
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (int n : orders) {
@@ -180,7 +191,7 @@ void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<Kernel
         row.block = kernel.label;
         row.time = time;
         row.rate = shape.gflops(time.median_ms);
-        row.tensor_cores = kernel.name == "08-dmma";  // its roof is the FP64 tensor cores'
+        row.tensor_cores = kernel.name == "08-dmma" || kernel.name == "09-dmma-pipelined";  // FP64 tensor cores' roof
         row.baseline = baseline_ms > 0 ? kBaseline : "";
         row.baseline_ms = baseline_ms;
         rows.write(row);
@@ -212,7 +223,7 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "double-precision matrix product, step by step toward cuBLAS",
                         "matrix orders n",
-                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 8)"}}};
+                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 9)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

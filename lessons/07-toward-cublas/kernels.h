@@ -26,6 +26,8 @@ void launch_vectorized(const double* a, const double* b, double* c, int n);  // 
 void launch_warp_tile(const double* a, const double* b, double* c, int n);  // kernels/07
 // Step 6: FP64 tensor cores, mma.sync m8n8k4, cp.async double buffering (exercise).
 void launch_dmma(const double* a, const double* b, double* c, int n);  // kernels/08
+// Step 7: the sm_90 shape m16n8k16, 128 x 128 blocks of 8 warps, three cp.async stages.
+void launch_dmma_pipelined(const double* a, const double* b, double* c, int n);  // kernels/09
 
 // Exits with a usage error (code 2) unless n is a positive multiple of `tile`.
 inline void require_multiple(const char* kernel, int n, int tile) {
