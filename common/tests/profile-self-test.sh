@@ -4,7 +4,9 @@
 #   1. no GPU: it says so and exits 77;
 #   2. counters refused (a fake ncu answering ERR_NVGPUCTRPERM): it says so, runs the program's
 #      benchmark instead and passes its exit code on;
-#   3. a fake ncu CSV: the table and its reading (scattered loads, bank conflicts, divergence).
+#   3. a program that fails under ncu (a slow exercise's check): its kernels, then its exit code
+#      and last lines;
+#   4. a fake ncu CSV: the table and its reading (scattered loads, bank conflicts, divergence).
 set -u
 src=${1:?usage: profile-self-test.sh SOURCE_DIR}
 work=$(mktemp -d)
@@ -45,6 +47,25 @@ expect "counters refused: falls back to the benchmark" 0 "benchmark ran with: --
   env PATH="$work/fake:$PATH" python3 "$src/scripts/profile" --build-dir "$work" program --bench
 expect "counters refused: says why" 0 "cannot read the hardware counters here: ==ERROR== ERR_NVGPUCTRPERM" \
   env PATH="$work/fake:$PATH" python3 "$src/scripts/profile" --build-dir "$work" program --bench
+# A program whose check fails under ncu (a slow exercise): its kernels are still shown, and the
+# program's exit code and last lines with them.
+mkdir -p "$work/failing"
+cp "$work/fake/nvidia-smi" "$work/failing/"
+cat >"$work/failing/ncu" <<'SCRIPT'
+#!/usr/bin/env bash
+echo '"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+echo '"0","1","p","h","void smooth_kernel(const double *, double *, int, int)","1","7","(128, 1, 1)","(132, 1, 1)","0","9.0","Command line profiler metrics","gpu__time_duration.sum","ns","620,800"'
+echo "==PROF== Disconnected from process 1"
+echo "FAILED: 1 of 9 cases wrong."
+exit 1
+SCRIPT
+chmod +x "$work/failing/ncu"
+expect "a failing program: the table, then its exit code" 1 "the program itself exited with code 1" \
+  env PATH="$work/failing:$PATH" python3 "$src/scripts/profile" --build-dir "$work" program --check
+expect "a failing program: its kernel is still shown" 1 "smooth_kernel  block 128x1x1" \
+  env PATH="$work/failing:$PATH" python3 "$src/scripts/profile" --build-dir "$work" program --check
+expect "a failing program: its own last line" 1 "FAILED: 1 of 9 cases wrong" \
+  env PATH="$work/failing:$PATH" python3 "$src/scripts/profile" --build-dir "$work" program --check
 python3 - "$src" <<'PY' || failures=$((failures + 1))
 import importlib.machinery, importlib.util, sys
 loader = importlib.machinery.SourceFileLoader("profile", sys.argv[1] + "/scripts/profile")
