@@ -7,6 +7,7 @@
 // Tiles of A (64 x 32) and B (32 x 64) travel from global to shared memory with cp.async into
 // two stages: the copies of the next tile are in flight while the warps compute on this one.
 // Small blocks with few registers let three blocks (12 warps) share a multiprocessor.
+#include "async_copy.cuh"
 #include "kernels.h"
 #include "wb/workbook.h"
 
@@ -28,8 +29,8 @@ constexpr int kSharedBytes = kStages * kStageDoubles * static_cast<int>(sizeof(d
 // D = A * B + D on one 8 x 8 fragment. Each thread passes its double of A (row lane / 4,
 // column lane % 4 of the 8 x 4 block), its double of B (row lane % 4, column lane / 4 of the
 // 4 x 8 block) and its two doubles of C (row lane / 4, columns 2 (lane % 4) and the next).
-// Tensor cores for doubles and cp.async need compute capability 8.0; a build for an older GPU
-// compiles these helpers to a trap, and the driver leaves kernel 08 out on such a GPU.
+// Tensor cores for doubles need compute capability 8.0, as does cp.async (async_copy.cuh); a
+// build for an older GPU compiles this helper to a trap, and the driver leaves kernel 08 out.
 #if __CUDA_ARCH__ >= 800 || !defined(__CUDA_ARCH__)
 #define WB_DMMA_AVAILABLE 1
 #endif
@@ -42,29 +43,6 @@ __device__ void mma_m8n8k4(double (&d)[2], double a, double b) {
 #else
     (void)d, (void)a, (void)b;
     __trap();
-#endif
-}
-
-// Copies 16 bytes from global to shared memory without passing through registers.
-__device__ void copy_async_16(double* shared_dst, const double* global_src) {
-#ifdef WB_DMMA_AVAILABLE
-    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(global_src));
-#else
-    (void)shared_dst, (void)global_src;
-    __trap();
-#endif
-}
-__device__ void commit_copies() {
-#ifdef WB_DMMA_AVAILABLE
-    asm volatile("cp.async.commit_group;\n" ::);
-#endif
-}
-// Waits until at most `pending` groups of copies of this thread are still in flight.
-template <int pending>
-__device__ void wait_copies() {
-#ifdef WB_DMMA_AVAILABLE
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(pending));
 #endif
 }
 

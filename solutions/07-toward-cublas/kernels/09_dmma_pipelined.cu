@@ -11,6 +11,7 @@
 //   the copies of the next two are in flight, so one slow copy does not stall the tensor cores.
 // Each warp owns a 64 x 32 tile of C: 4 x 4 fragments of 16 x 8, 64 accumulators per thread.
 // The shape needs compute capability 9.0; the driver leaves this kernel out on older GPUs.
+#include "async_copy.cuh"
 #include "kernels.h"
 #include "wb/workbook.h"
 
@@ -35,7 +36,7 @@ constexpr int kSharedBytes = kStages * kStageDoubles * static_cast<int>(sizeof(d
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 
 // The 16 x 8 x 16 shape exists from compute capability 9.0 on; a build for an older GPU
-// compiles these helpers to a trap (the driver never launches this kernel there).
+// compiles this helper to a trap (the driver never launches this kernel there).
 #if __CUDA_ARCH__ >= 900 || !defined(__CUDA_ARCH__)
 #define WB_DMMA_16X8X16_AVAILABLE 1
 #endif
@@ -55,29 +56,6 @@ __device__ void mma_m16n8k16(double (&d)[4], const double (&a)[8], const double 
 #else
     (void)d, (void)a, (void)b;
     __trap();
-#endif
-}
-
-// Copies 16 bytes from global to shared memory without passing through registers.
-__device__ void copy_async_16(double* shared_dst, const double* global_src) {
-#ifdef WB_DMMA_16X8X16_AVAILABLE
-    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(global_src) : "memory");
-#else
-    (void)shared_dst, (void)global_src;
-    __trap();
-#endif
-}
-__device__ void commit_copies() {
-#ifdef WB_DMMA_16X8X16_AVAILABLE
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-#endif
-}
-// Waits until at most `pending` groups of copies of this thread are still in flight.
-template <int pending>
-__device__ void wait_copies() {
-#ifdef WB_DMMA_16X8X16_AVAILABLE
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(pending) : "memory");
 #endif
 }
 
