@@ -7,14 +7,7 @@
 set -euo pipefail
 src=${1:?usage: notebook-test.sh SOURCE_DIR WORK_DIR LESSON EXERCISE_FILE}
 work=${2:?} lesson=${3:?} exercise=${4:?}
-rm -rf "$work"
-mkdir -p "$work"
-if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  (cd "$src" && git ls-files -z --cached --others --exclude-standard) |
-    (cd "$src" && xargs -0 cp --parents -t "$work" 2>/dev/null || true)
-else  # a copy of the tree without git: everything but build folders and local data
-  tar -C "$src" --exclude='./build*' --exclude='./.data' --exclude='./.workbook' -cf - . | tar -C "$work" -xf -
-fi
+bash "$src/scripts/tools/copy-course.sh" "$src" "$work"
 [ -f "$work/notebooks/course.ipynb" ] || { echo "FAIL: the copy of the course has no notebooks/course.ipynb"; exit 1; }
 solution="$src/solutions/${exercise#lessons/}"
 exec python3 "$src/scripts/tools/run-notebook.py" "$work/notebooks/course.ipynb" --skip-tag install \

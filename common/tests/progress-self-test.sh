@@ -7,9 +7,8 @@
 set -u
 src=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
-rm -rf "$work" && mkdir -p "$work/tree" || exit 1
-tar -C "$src" --exclude=./build --exclude='./build-*' --exclude=./.git --exclude=./.workbook --exclude=node_modules -cf - . |
-  tar -C "$work/tree" -xf - || fail "cannot copy the tree"
+rm -rf "$work" && mkdir -p "$work" || exit 1
+bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 tree=$work/tree build=$work/build
 progress() { python3 "$tree/scripts/progress" --build-dir "$build" "$@"; }
 cmake -S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=OFF >"$work/configure.log" 2>&1 ||

@@ -10,10 +10,7 @@ set -uo pipefail
 work=${1:?usage: progress-solved.sh WORK_DIR [ONLY_REGEX]}
 only=${2:-.}
 src=$(cd "$(dirname "$0")/../.." && pwd)
-rm -rf "$work"
-mkdir -p "$work"
-tar -C "$src" --exclude='./build*' --exclude='./.git' --exclude='./.data' --exclude='./.workbook' -cf - . |
-  tar -C "$work" -xf -
+bash "$src/scripts/tools/copy-course.sh" "$src" "$work" || exit 1
 # Every file of solutions/NN-name/ that the exercise folder also has (lesson 07's kernels/ too).
 (cd "$src/solutions" && find . -type f) | while read -r file; do
   [ -f "$work/lessons/$file" ] && cp "$src/solutions/$file" "$work/lessons/$file"
