@@ -99,6 +99,10 @@ lines = open(path).read().splitlines()
 checks += [(len(lines) == 8 and lines[5].startswith("label,kernel,block,time_us"), "summary: comments, header, rows"),
            (lines[6].startswith('as-given,"transpose_kernel<float, 32>",32x8x1,1000,2000'), "summary: first row"),
            (lines[7].startswith("fixed,"), "summary: second row appended")]
+checks += [(profile.ncu_csv.kernel_name("void (anonymous namespace)::smooth_kernel(const double *, double *)")
+            == "smooth_kernel", "kernel name: ncu's (anonymous namespace) form"),
+           (profile.ncu_csv.kernel_name("void wb::<unnamed>::stream_read_kernel(const double4 *)")
+            == "wb::stream_read_kernel", "kernel name: ncu's <unnamed> form")]
 bad = [what for ok, what in checks if not ok]
 print("ok: ncu CSV read right" if not bad else "FAIL: " + ", ".join(bad) + f" ({s}, {text})")
 sys.exit(1 if bad else 0)

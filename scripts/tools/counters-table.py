@@ -7,16 +7,10 @@ metric's median over the profiled launches, as a plain number. The header commen
 the numbers come from, as in every CSV of data/.
 """
 import csv
-import re
 import statistics
 import sys
 
-
-def short_name(full):
-    """'void transpose_kernel<float, 32>(const T1 *, ...)' -> 'transpose_kernel<float, 32>'."""
-    name = re.sub(r"^void ", "", full)
-    name = re.sub(r"\(.*$", "", name)
-    return name.replace("<unnamed>::", "").replace("(anonymous namespace)::", "")
+import ncu_csv
 
 
 # Column names for the metrics (the pages quote them; ncu's names have dots).
@@ -46,19 +40,21 @@ def main():
         sys.exit(__doc__)
     source, target, device, date, command = sys.argv[1:]
     with open(source, newline="") as f:
-        rows = list(csv.DictReader(line for line in f if line.startswith('"')))
+        rows = ncu_csv.metric_rows(f.read())
     if not rows:
         sys.exit(f"{source}: no ncu rows")
     values, metrics, order = {}, [], []
     for row in rows:
-        key = (short_name(row["Kernel Name"]), shape(row["Block Size"]), shape(row["Grid Size"]))
+        key = (ncu_csv.kernel_name(row["Kernel Name"]), shape(row["Block Size"]), shape(row["Grid Size"]))
         metric = row["Metric Name"]
         if key not in values:
             values[key] = {}
             order.append(key)
         if metric not in metrics:
             metrics.append(metric)
-        values[key].setdefault(metric, []).append(float(row["Metric Value"].replace(",", "")))
+        if row["value"] is None:
+            sys.exit(f"{source}: {metric} of {key[0]} is not a number: {row['Metric Value']!r}")
+        values[key].setdefault(metric, []).append(row["value"])
     with open(target, "w", newline="") as f:
         f.write(f"# cuda-workbook hardware counters (Nsight Compute, median over the profiled launches)\n")
         f.write(f"# device: {device}\n# date: {date}\n# command: {command}\n")
