@@ -62,6 +62,14 @@ TimingStats time_cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T*
     return measure_gpu(warmup, repeats, [&] { gemm(m, n, k, d_a, d_b, d_c); });
 }
 
+void cublas_gemm_bf16(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_bfloat16* d_bt, float* d_c) {
+    // Row-major C (m x n) is column-major C^T (n x m) = Bt (n x k, row-major: its column-major
+    // view is k x n, hence OP_T) times A^T (A row-major is column-major k x m).
+    const float one = 1.0f, zero = 0.0f;
+    WB_CUBLAS_CHECK(cublasGemmEx(handle(), CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, d_bt, CUDA_R_16BF, k, d_a,
+                                 CUDA_R_16BF, k, &zero, d_c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
 template void cublas_gemm<float>(int, int, int, const float*, const float*, float*);
 template void cublas_gemm<double>(int, int, int, const double*, const double*, double*);
 template TimingStats time_cublas_gemm<float>(int, int, int, const float*, const float*, float*, int, int);

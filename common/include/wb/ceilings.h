@@ -7,6 +7,8 @@
 #include "wb/roofs.h"
 #include "wb/timer.h"
 
+#include <cuda_bf16.h>
+
 #include <cstddef>
 
 namespace wb {
@@ -21,5 +23,9 @@ TimingStats time_cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T*
 /// Runs cuBLAS GEMM once (row-major, as above): a reference for checks.
 template <class T>
 void cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T* d_c);
+
+/// Runs cuBLAS's BF16 GEMM once (cublasGemmEx: bf16 inputs, FP32 accumulation, float C):
+/// row-major C (m x n) = A (m x k) * B, with B given transposed as Bt (n x k, row-major).
+void cublas_gemm_bf16(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_bfloat16* d_bt, float* d_c);
 
 }  // namespace wb
