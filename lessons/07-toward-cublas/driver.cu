@@ -12,7 +12,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -46,23 +45,6 @@ constexpr long kLargestOrder = 16384;
 
 std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
     return wb::square_orders(options, fallback, kLargestOrder, "lesson 07");
-}
-
-// --kernels 5,8: the kernels by number, in the order given, each once; all of them by default.
-std::vector<wb::Version<KernelLaunch>> selected_kernels(const wb::Options& options) {
-    if (!options.has("kernels")) return kKernels;
-    const long count = static_cast<long>(kKernels.size());
-    std::vector<wb::Version<KernelLaunch>> chosen;
-    std::set<long> seen;
-    for (const std::string& item : wb::split(options.get("kernels", ""), ',')) {
-        char* end = nullptr;
-        const long number = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || *end != '\0' || number < 1 || number > count)
-            wb::usage_error("--kernels: '" + item + "' is not a kernel number 1.." + std::to_string(count));
-        if (seen.insert(number).second) chosen.push_back(kKernels[number - 1]);
-    }
-    if (chosen.empty()) wb::usage_error("--kernels: empty list");
-    return chosen;
 }
 
 // The compute capability (major) a kernel needs: kernel 08's tensor cores for doubles and
@@ -121,7 +103,7 @@ int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
     // The kernel list first, the GPU after (two statements fix the order): bad input is an error
     // even without a GPU.
-    const std::vector<wb::Version<KernelLaunch>> requested = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, wb::require_gpu());
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
@@ -204,7 +186,7 @@ int run_bench(const wb::Options& options) {
     for (int n : orders)
         if (n % 128 != 0)
             wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
-    const std::vector<wb::Version<KernelLaunch>> requested = selected_kernels(options);
+    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;

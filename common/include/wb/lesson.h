@@ -16,6 +16,8 @@
 #include "wb/csv.h"
 #include "wb/timer.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -120,6 +122,30 @@ std::vector<Version<Config>> select_versions(const std::vector<Version<Config>>&
         }
     }
     return kept;
+}
+
+/// The versions named by number in the lesson option `option` (e.g. `--kernels 3,1`: 1-based,
+/// in the order given, each once), or all of them when the option is absent. A number out of
+/// range or an empty list is a usage error.
+template <class Config>
+std::vector<Version<Config>> select_by_number(const Options& options, const std::vector<Version<Config>>& table,
+                                              const std::string& option = "kernels") {
+    if (!options.has(option)) return table;
+    const long count = static_cast<long>(table.size());
+    std::vector<Version<Config>> chosen;
+    std::vector<long> seen;
+    for (const std::string& item : split(options.get(option, ""), ',')) {
+        char* end = nullptr;
+        const long number = std::strtol(item.c_str(), &end, 10);
+        if (item.empty() || *end != '\0' || number < 1 || number > count)
+            usage_error("--" + option + ": '" + item + "' is not a kernel number 1.." + std::to_string(count));
+        if (std::find(seen.begin(), seen.end(), number) == seen.end()) {
+            seen.push_back(number);
+            chosen.push_back(table[number - 1]);
+        }
+    }
+    if (chosen.empty()) usage_error("--" + option + ": empty list");
+    return chosen;
 }
 
 }  // namespace wb
