@@ -100,12 +100,6 @@ bool check_shape(const Matrix& m, dim3 block) {
     return report.ok();
 }
 
-// Median time of one kernel over `repeats` launches after a warm-up (no transfers).
-template <class Launch>
-double median_ms(int repeats, Launch&& launch) {
-    return wb::measure_gpu(2, repeats, launch).median_ms;
-}
-
 // Your kernel against the strided one, same shape and block, same process. The margin is wide:
 // on an H100 the ratio is far above it (the lesson page quotes it), and only a kernel whose warp
 // reads a column (or worse) falls below.
@@ -116,10 +110,13 @@ bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), rows, cols), "the speed check's matrices");
     const Matrix m = random_matrix({rows, cols}, seed);
     wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
-    const double yours =
-        median_ms(9, [&] { launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block); });
-    const double strided =
-        median_ms(9, [&] { launch_scale_rows_strided(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block); });
+    // Median of 9 launches of each after two warm-ups (CUDA events, no transfers).
+    const double yours = wb::measure_gpu(2, 9, [&] {
+                             launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block);
+                         }).median_ms;
+    const double strided = wb::measure_gpu(2, 9, [&] {
+                               launch_scale_rows_strided(d_in.get(), d_scale.get(), d_out.get(), rows, cols, block);
+                           }).median_ms;
     const double bytes = 2.0 * rows * cols * sizeof(double);
     const double ratio = strided / yours;
     std::printf("  speed, %d x %d on %s, block 32x8: yours %.0f GB/s, the strided kernel %.0f GB/s: %.1fx\n", rows,

@@ -60,15 +60,12 @@ bool check_shape(const Grid& g) {
     return report.ok();
 }
 
-// Median time of `launch` over `repeats` runs after two warm-ups (CUDA events, no transfers).
-template <class Launch>
-double median_ms(int repeats, Launch&& launch) {
-    return wb::measure_gpu(2, repeats, launch).median_ms;
-}
-
-double copy_ms(const wb::DeviceBuffer<double>& from, wb::DeviceBuffer<double>& to, int repeats) {
-    return median_ms(
-        repeats, [&] { WB_CUDA_CHECK(cudaMemcpyAsync(to.get(), from.get(), from.bytes(), cudaMemcpyDeviceToDevice)); });
+// Median time of a device-to-device copy of a grid of `cells` doubles (the roofs' copy, on
+// buffers of its own, in this process).
+double copy_ms(std::size_t cells, int repeats) {
+    const double grid_bytes = static_cast<double>(cells * sizeof(double));
+    const double gbs = wb::measure_copy_bandwidth_gbs(cells * sizeof(double), repeats);  // read + written
+    return 2.0 * grid_bytes / (gbs * 1e9) * 1e3;
 }
 
 bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
@@ -76,8 +73,10 @@ bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the speed check's grids");
     const Grid g = random_grid(shape, seed, false);
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
-    const double yours = median_ms(15, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
-    const double copy = copy_ms(d_in, d_out, 15);
+    // Median of 15 runs after two warm-ups (CUDA events, no transfers).
+    const double yours =
+        wb::measure_gpu(2, 15, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); }).median_ms;
+    const double copy = copy_ms(g.cells(), 15);
     const double bytes = 2.0 * sizeof(double) * g.cells();  // each cell read once and written once
     const double fraction = copy / yours;
     std::printf("  speed, %s on %s: yours %.3f ms (%.0f GB/s), a device copy of the grid %.3f ms (%.0f GB/s): "
@@ -156,7 +155,7 @@ int run_bench(const wb::Options& options) {
     const Grid g = random_grid(shape, options.seed, false);
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
     const double bytes = 2.0 * sizeof(double) * g.cells();
-    const double copy = copy_ms(d_in, d_out, repeats);  // the device copy of this grid, same run
+    const double copy = copy_ms(g.cells(), repeats);  // the device copy of this grid, same run
     const wb::TimingStats t =
         wb::measure_gpu(2, repeats, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
 
