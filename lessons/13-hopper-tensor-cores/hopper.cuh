@@ -1,0 +1,319 @@
+/// @file hopper.cuh
+/// @brief Lesson 13: the Hopper (sm_90a) instructions the kernels use, each wrapped in a
+/// short function: mbarriers, TMA tile loads and warpgroup MMA (wgmma).
+///
+/// Read this file with the lesson page open; every function names the PTX instruction it
+/// issues, so the PTX ISA manual ("Parallel Synchronization and Communication Instructions:
+/// mbarrier", "Data Movement: cp.async.bulk.tensor", "Warpgroup MMA") tells the rest.
+///
+/// wgmma and setmaxnreg exist only in the architecture-specific target sm_90a (the build adds
+/// it for compute capability 9.0). A build without it compiles these helpers to a trap, and the
+/// driver does not launch the kernels that use them.
+#pragma once
+
+#include <cuda.h>  // CUtensorMap (the type only: nothing from the driver library is called here)
+#include <cuda_bf16.h>
+
+#include <cstdint>
+#include <cstdio>
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) || !defined(__CUDA_ARCH__)
+#define WB_HOPPER_AVAILABLE 1
+#endif
+
+using bf16 = __nv_bfloat16;
+
+// ---- shared-memory addresses ------------------------------------------------------------
+
+/// The 32-bit shared-memory address that PTX instructions take for a pointer into shared memory.
+__device__ inline uint32_t shared_address(const void* pointer) {
+    return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
+}
+
+/// `shared` rounded up to a multiple of 1024 bytes: the 128-byte swizzle repeats every 1024
+/// bytes, so every tile TMA writes with it must start on such a boundary (kernels reserve 1024
+/// bytes more dynamic shared memory than their tiles need, for this).
+__device__ inline uint8_t* align_to_1024(uint8_t* shared) {
+    return shared + (1024 - shared_address(shared) % 1024) % 1024;
+}
+
+// ---- registers between warpgroups -------------------------------------------------------
+
+/// Lowers this warpgroup's registers per thread to `count` (setmaxnreg.dec), returning the rest
+/// to the multiprocessor's pool. All threads of the warpgroup must call it together.
+template <int count>
+__device__ inline void release_registers() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(count));
+#endif
+}
+
+/// Raises this warpgroup's registers per thread to `count` (setmaxnreg.inc), taking them from
+/// the pool (waiting until other warpgroups have released enough).
+template <int count>
+__device__ inline void claim_registers() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(count));
+#endif
+}
+
+// ---- mbarriers --------------------------------------------------------------------------
+// An mbarrier is a 64-bit object in shared memory that counts arrivals. It completes a phase
+// when the expected number of threads have arrived *and* the bytes it was told to expect have
+// landed; then it starts the next phase. Phases alternate parity 0, 1, 0, 1 ...: a thread waits
+// for "the phase with parity p has completed".
+
+/// Prepares a barrier that completes a phase after `arrivals` arrivals (one thread calls this).
+__device__ inline void init_barrier(uint64_t* barrier, uint32_t arrivals) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(shared_address(barrier)), "r"(arrivals) : "memory");
+#else
+    (void)barrier, (void)arrivals;
+    __trap();
+#endif
+}
+
+/// Makes freshly initialised barriers visible to the TMA unit (the "async proxy") before it
+/// signals them. Call once, by the initialising thread, before the block synchronises.
+__device__ inline void publish_barrier_init() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+
+/// Arrives on the barrier and tells it that `bytes` more bytes will land this phase (the TMA
+/// loads that signal it): the phase completes only when they have.
+__device__ inline void arrive_expecting_bytes(uint64_t* barrier, uint32_t bytes) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(barrier)), "r"(bytes)
+                 : "memory");
+#else
+    (void)barrier, (void)bytes;
+#endif
+}
+
+/// Arrives on the barrier (one of the arrivals its phase waits for).
+__device__ inline void arrive(uint64_t* barrier) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(shared_address(barrier)) : "memory");
+#else
+    (void)barrier;
+#endif
+}
+
+/// True when the barrier's phase of parity `parity` has completed (does not block for long).
+__device__ inline bool phase_completed(uint64_t* barrier, uint32_t parity) {
+    uint32_t done = 1;
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("{\n .reg .pred p;\n"
+                 " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                 " selp.u32 %0, 1, 0, p;\n}\n"
+                 : "=r"(done)
+                 : "r"(shared_address(barrier)), "r"(parity)
+                 : "memory");
+#else
+    (void)barrier, (void)parity;
+#endif
+    return done != 0;
+}
+
+/// Nanoseconds of the GPU's global timer.
+__device__ inline uint64_t global_time_ns() {
+    uint64_t now = 0;
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("mov.u64 %0, %%globaltimer;\n" : "=l"(now));
+#endif
+    return now;
+}
+
+/// How long a wait may take before the kernel gives up: far longer than any healthy wait, even
+/// under compute-sanitizer.
+constexpr uint64_t kStuckWaitNs = 5'000'000'000ull;
+
+/// Set by the first wait that gives up, so that only one thread of the kernel says so.
+static __device__ unsigned int stuck_wait_reported;
+
+/// Says where a wait got stuck (the first thread to get here) and stops the kernel. Kept out of
+/// line, so that the waits stay small.
+static __device__ __noinline__ void stop_stuck_wait(uint32_t barrier_address, uint32_t parity) {
+    if (atomicExch(&stuck_wait_reported, 1u) == 0)
+        printf("block %d, thread %d: waited 5 s for phase parity %u of the mbarrier at shared address %u; "
+               "nobody completes it (a deadlock in the pipeline)\n",
+               static_cast<int>(blockIdx.x + blockIdx.y * gridDim.x), static_cast<int>(threadIdx.x), parity,
+               barrier_address);
+    __trap();
+}
+
+/// Waits until the barrier's phase of parity `parity` has completed. A pipeline bug can make a
+/// thread wait for a phase that nobody will ever complete, which would hang the GPU: after
+/// kStuckWaitNs this wait prints where it was stuck and stops the kernel (the driver then reports
+/// the failure), so a deadlock ends in a message instead of a frozen program.
+__device__ inline void wait_for_phase(uint64_t* barrier, uint32_t parity) {
+    if (phase_completed(barrier, parity)) return;
+    const uint64_t start = global_time_ns();
+    while (!phase_completed(barrier, parity)) {
+        if (global_time_ns() - start > kStuckWaitNs) stop_stuck_wait(shared_address(barrier), parity);
+    }
+}
+
+// ---- TMA: tile loads by the Tensor Memory Accelerator ---------------------------------------
+
+/// One thread asks the TMA unit to copy the tile of `map` whose corner is (row, column k) into
+/// shared memory at `destination` (1024-byte aligned for the 128-byte swizzle). The copy runs in
+/// the background and counts its bytes on `barrier` when they land. The tile's size and the
+/// swizzle were fixed when the host built the map (tensor_maps.h).
+__device__ inline void load_tile(void* destination, const CUtensorMap* map, uint64_t* barrier, int k, int row) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::
+            "r"(shared_address(destination)),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(shared_address(barrier)), "r"(k), "r"(row)
+        : "memory");
+#else
+    (void)destination, (void)map, (void)barrier, (void)k, (void)row;
+    __trap();
+#endif
+}
+
+// ---- wgmma: a warpgroup's matrix multiply-add --------------------------------------------
+// Four consecutive warps (a warpgroup, 128 threads) issue one wgmma together. It multiplies a
+// 64 x 16 tile of A by a 16 x N tile of B, both read from shared memory through descriptors, and
+// adds the product to a 64 x N tile of C held in registers: N/2 floats per thread. It runs
+// asynchronously: wgmma_commit() closes a group of issued wgmmas and wgmma_wait<n>() waits until
+// at most n groups are still running. Registers that a running wgmma uses must not be touched.
+
+/// Orders earlier register writes before the wgmmas that follow (once before a batch).
+__device__ inline void wgmma_fence() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#endif
+}
+
+/// Closes the group of wgmmas issued since the last commit.
+__device__ inline void wgmma_commit() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+
+/// Waits until at most `pending` groups of this warpgroup's wgmmas are still running.
+template <int pending>
+__device__ inline void wgmma_wait() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(pending) : "memory");
+#endif
+}
+
+/// Tells the compiler that the wgmmas may have changed the accumulators: it must not keep
+/// copies of them in other registers or move reads of them across this point.
+template <int count>
+__device__ inline void accumulators_in_use(float (&acc)[count]) {
+#pragma unroll
+    for (int i = 0; i < count; ++i) asm volatile("" : "+f"(acc[i])::"memory");
+}
+
+/// The descriptor of a tile in shared memory that TMA wrote with the 128-byte swizzle: rows of
+/// 64 bf16 (128 bytes, the k direction), in groups of 8 rows (1024 bytes). PTX ISA, "Matrix
+/// Descriptor Format": bits 0-13 the start address / 16, bits 16-29 the leading-dimension byte
+/// offset / 16 (not used by this layout; 1 by convention), bits 32-45 the stride byte offset /
+/// 16 (1024 bytes from one group of 8 rows to the next), bits 62-63 the swizzle mode (1 = 128
+/// bytes). A slice 16 deep in k starts 32 bytes further along the row: pass `tile + 16 * s`.
+__device__ inline uint64_t tile_descriptor(const bf16* tile) {
+    const uint64_t address = shared_address(tile);
+    uint64_t descriptor = (address & 0x3FFFF) >> 4;
+    descriptor |= uint64_t(1) << 16;
+    descriptor |= uint64_t(1024 >> 4) << 32;
+    descriptor |= uint64_t(1) << 62;
+    return descriptor;
+}
+
+/// acc (64 x 128 of C, 64 floats per thread) += A (64 x 16) * B (16 x 128), with B stored as
+/// 128 rows of k (both tiles "K-major"). The operands after the descriptors: the predicate
+/// `accumulate` (true: add to acc; false would overwrite it), the scales of A and B (1, not -1)
+/// and their transposes (0: both K-major). store_accumulators() says which thread holds what.
+__device__ inline void wgmma_64x128x16(float (&acc)[64], uint64_t a_tile, uint64_t b_tile) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("{\n .reg .pred accumulate;\n setp.ne.b32 accumulate, %66, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
+                 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+                 "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+                 "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+                 "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
+                 "%64, %65, accumulate, 1, 1, 0, 0;\n"
+                 "}\n"
+                 : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[6]),
+                   "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[12]), "+f"(acc[13]),
+                   "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]),
+                   "+f"(acc[20]), "+f"(acc[21]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]),
+                   "+f"(acc[26]), "+f"(acc[27]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31]),
+                   "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[34]), "+f"(acc[35]), "+f"(acc[36]), "+f"(acc[37]),
+                   "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[40]), "+f"(acc[41]), "+f"(acc[42]), "+f"(acc[43]),
+                   "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[48]), "+f"(acc[49]),
+                   "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[54]), "+f"(acc[55]),
+                   "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[60]), "+f"(acc[61]),
+                   "+f"(acc[62]), "+f"(acc[63])
+                 : "l"(a_tile), "l"(b_tile), "r"(1));
+#else
+    (void)acc, (void)a_tile, (void)b_tile;
+    __trap();
+#endif
+}
+
+/// acc (64 x 256 of C, 128 floats per thread) += A (64 x 16) * B (16 x 256), as above.
+__device__ inline void wgmma_64x256x16(float (&acc)[128], uint64_t a_tile, uint64_t b_tile) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile(
+        "{\n .reg .pred accumulate;\n setp.ne.b32 accumulate, %130, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
+        "%128, %129, accumulate, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]), "+f"(acc[6]),
+          "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), "+f"(acc[12]), "+f"(acc[13]),
+          "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]), "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[20]),
+          "+f"(acc[21]), "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[26]), "+f"(acc[27]),
+          "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31]), "+f"(acc[32]), "+f"(acc[33]), "+f"(acc[34]),
+          "+f"(acc[35]), "+f"(acc[36]), "+f"(acc[37]), "+f"(acc[38]), "+f"(acc[39]), "+f"(acc[40]), "+f"(acc[41]),
+          "+f"(acc[42]), "+f"(acc[43]), "+f"(acc[44]), "+f"(acc[45]), "+f"(acc[46]), "+f"(acc[47]), "+f"(acc[48]),
+          "+f"(acc[49]), "+f"(acc[50]), "+f"(acc[51]), "+f"(acc[52]), "+f"(acc[53]), "+f"(acc[54]), "+f"(acc[55]),
+          "+f"(acc[56]), "+f"(acc[57]), "+f"(acc[58]), "+f"(acc[59]), "+f"(acc[60]), "+f"(acc[61]), "+f"(acc[62]),
+          "+f"(acc[63]), "+f"(acc[64]), "+f"(acc[65]), "+f"(acc[66]), "+f"(acc[67]), "+f"(acc[68]), "+f"(acc[69]),
+          "+f"(acc[70]), "+f"(acc[71]), "+f"(acc[72]), "+f"(acc[73]), "+f"(acc[74]), "+f"(acc[75]), "+f"(acc[76]),
+          "+f"(acc[77]), "+f"(acc[78]), "+f"(acc[79]), "+f"(acc[80]), "+f"(acc[81]), "+f"(acc[82]), "+f"(acc[83]),
+          "+f"(acc[84]), "+f"(acc[85]), "+f"(acc[86]), "+f"(acc[87]), "+f"(acc[88]), "+f"(acc[89]), "+f"(acc[90]),
+          "+f"(acc[91]), "+f"(acc[92]), "+f"(acc[93]), "+f"(acc[94]), "+f"(acc[95]), "+f"(acc[96]), "+f"(acc[97]),
+          "+f"(acc[98]), "+f"(acc[99]), "+f"(acc[100]), "+f"(acc[101]), "+f"(acc[102]), "+f"(acc[103]), "+f"(acc[104]),
+          "+f"(acc[105]), "+f"(acc[106]), "+f"(acc[107]), "+f"(acc[108]), "+f"(acc[109]), "+f"(acc[110]),
+          "+f"(acc[111]), "+f"(acc[112]), "+f"(acc[113]), "+f"(acc[114]), "+f"(acc[115]), "+f"(acc[116]),
+          "+f"(acc[117]), "+f"(acc[118]), "+f"(acc[119]), "+f"(acc[120]), "+f"(acc[121]), "+f"(acc[122]),
+          "+f"(acc[123]), "+f"(acc[124]), "+f"(acc[125]), "+f"(acc[126]), "+f"(acc[127])
+        : "l"(a_tile), "l"(b_tile), "r"(1));
+#else
+    (void)acc, (void)a_tile, (void)b_tile;
+    __trap();
+#endif
+}
+
+/// Writes a warpgroup's 64 x `cols` accumulator tile to C (row-major, `ldc` floats per row) at
+/// `c_tile`. wgmma's layout (PTX ISA, "Register Fragments" of wgmma with .f32 accumulators): warp w
+/// of the warpgroup holds rows 16 w .. 16 w + 15; lane l holds row 16 w + l / 4 and the row 8
+/// below it, columns 8 j + 2 (l % 4) and the next one, for j = 0 .. cols / 8 - 1, in the order
+/// acc[4 j] (row, col), acc[4 j + 1] (row, col + 1), acc[4 j + 2] (row + 8, col), acc[4 j + 3].
+template <int count>
+__device__ inline void store_accumulators(const float (&acc)[count], float* c_tile, long ldc) {
+    const int thread = threadIdx.x % 128, warp = thread / 32, lane = thread % 32;
+    float* row = c_tile + (16 * warp + lane / 4) * ldc + 2 * (lane % 4);
+#pragma unroll
+    for (int j = 0; j < count / 4; ++j) {
+        *reinterpret_cast<float2*>(row + 8 * j) = make_float2(acc[4 * j], acc[4 * j + 1]);
+        *reinterpret_cast<float2*>(row + 8 * ldc + 8 * j) = make_float2(acc[4 * j + 2], acc[4 * j + 3]);
+    }
+}

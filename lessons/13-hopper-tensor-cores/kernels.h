@@ -1,0 +1,28 @@
+/// @file kernels.h
+/// @brief Lesson 13: BF16 matrix products on Hopper's tensor cores, from mma.sync to a
+/// warp-specialized wgmma pipeline.
+///
+/// Every launcher computes C = A * B for a row-major m x k matrix A and a k x n matrix B given
+/// transposed, as Bt (n x k, row-major: each column of B is a row of k values). Both inputs are
+/// bf16, C is float (FP32 accumulation). Storing B this way lets every tile of A and of B be
+/// read along k, the layout ("K-major") that wgmma takes for bf16 without transposing.
+/// m, n and k must be multiples of kTileMultiple; the driver pads smaller problems with zeros.
+#pragma once
+
+#include <cuda_bf16.h>
+
+using bf16 = __nv_bfloat16;
+
+/// Every kernel's tiles divide this: the largest block tile is 128 x 256, k goes by 64.
+constexpr int kTileMultiple = 256;
+
+// Step 1: the Ampere way. mma.sync m16n8k16 per warp, fragments loaded from shared memory by
+// every thread; a 128 x 128 block of 8 warps. Needs compute capability 8.0.
+void launch_mma_sync(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/01
+// Step 2: Hopper's wgmma, fed by TMA: one warpgroup, a 64 x 128 tile, one stage, one mbarrier.
+void launch_wgmma_tma(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/02
+// Step 3: a pipeline of four stages, a producer warpgroup and two consumer warpgroups on a
+// 128 x 256 tile (the exercise).
+void launch_warp_specialized(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/03
+// Step 4: persistent blocks walking tiles in bands (L2 reuse), one wgmma group kept in flight.
+void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/04

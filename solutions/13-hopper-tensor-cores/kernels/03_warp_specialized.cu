@@ -1,0 +1,118 @@
+// Kernel 03 (step 3, the exercise): a pipeline with warp specialization. A block of three
+// warpgroups computes a 128 x 256 tile of C:
+//   - warpgroup 0, the producer: one of its threads keeps the TMA unit busy, filling a ring of
+//     four shared-memory stages (a 128 x 64 tile of A and a 256 x 64 tile of Bt each, 48 KiB);
+//   - warpgroups 1 and 2, the consumers: each multiplies 64 rows of the tile, stage after stage,
+//     with wgmma m64n256k16 (128 float accumulators per thread).
+// Two mbarriers per stage carry the handshake: `full` completes when the stage's bytes have
+// landed (the producer arms it with the byte count), `empty` when all 8 consumer warps have
+// finished reading it (one arrival per warp). The producer may be up to four stages ahead, so
+// the copies of the next tiles travel while the tensor cores work on this one.
+// Stage s is used by k steps s, s + 4, s + 8 ...: use number `round` = step / 4 of a stage is
+// phase `round` of its barriers, of parity round % 2.
+#include "hopper.cuh"
+#include "kernels.h"
+#include "tensor_maps.h"
+#include "wb/workbook.h"
+
+namespace {
+
+constexpr int kBlockM = 128, kBlockN = 256, kBlockK = kTileK;
+constexpr int kStages = 4;
+constexpr int kConsumers = 2;                               // warpgroups; each owns 64 rows of the tile
+constexpr int kThreads = 128 * (1 + kConsumers);            // the producer warpgroup first
+constexpr int kConsumerWarps = 4 * kConsumers;              // the arrivals each `empty` phase waits for
+constexpr int kBytesA = kBlockM * kBlockK * 2;              // 16 KiB
+constexpr int kBytesB = kBlockN * kBlockK * 2;              // 32 KiB
+constexpr int kStageBytes = kBytesA + kBytesB;              // 48 KiB, a multiple of 1024
+constexpr int kSharedBytes = kStages * kStageBytes + 1024;  // + room to align to 1024 bytes
+static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
+
+// The producer: one thread issues both TMA loads of every k step into the ring.
+__device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uint8_t* ring, uint64_t* full,
+                        uint64_t* empty, int row0, int col0, int steps) {
+    for (int step = 0; step < steps; ++step) {
+        const int stage = step % kStages;
+        const uint32_t round = step / kStages;
+        // >>> TODO 1: wait until the consumers have emptied this stage (in round 0: at once)
+        // Phase `round - 1` of `empty` is the consumers' release of the stage's previous use. On
+        // a fresh barrier the phase "before" phase 0, of parity 1, counts as completed.
+        wait_for_phase(&empty[stage], (round % 2) ^ 1);
+        // <<< TODO 1
+        uint8_t* a_tile = ring + stage * kStageBytes;
+        arrive_expecting_bytes(&full[stage], kStageBytes);
+        load_tile(a_tile, a_map, &full[stage], step * kBlockK, row0);
+        load_tile(a_tile + kBytesA, bt_map, &full[stage], step * kBlockK, col0);
+    }
+}
+
+// A consumer warpgroup: rows [64 consumer, 64 consumer + 64) of the block's tile.
+__device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int consumer, int steps,
+                        float (&acc)[kBlockN / 2]) {
+    const int lane = threadIdx.x % 32;
+    for (int step = 0; step < steps; ++step) {
+        const int stage = step % kStages;
+        const uint32_t round = step / kStages;
+        // >>> TODO 2: wait until the producer's bytes for this step have landed in the stage
+        wait_for_phase(&full[stage], round % 2);
+        // <<< TODO 2
+        const bf16* a_tile = reinterpret_cast<const bf16*>(ring + stage * kStageBytes) + consumer * 64 * kBlockK;
+        const bf16* b_tile = reinterpret_cast<const bf16*>(ring + stage * kStageBytes + kBytesA);
+
+        accumulators_in_use(acc);
+        wgmma_fence();
+#pragma unroll
+        for (int slice = 0; slice < kBlockK / 16; ++slice)
+            wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
+        wgmma_commit();
+        wgmma_wait<0>();
+        accumulators_in_use(acc);
+        // >>> TODO 3: hand the stage back to the producer, one arrival per consumer warp
+        // Only now: wgmma_wait<0>() above returned, so the wgmmas have finished reading it.
+        if (lane == 0) arrive(&empty[stage]);
+        // <<< TODO 3
+    }
+}
+
+// A 128-register accumulator tile per consumer thread leaves the producer little to spare:
+// setmaxnreg moves registers from the producer warpgroup (40 each) to the consumers (232).
+__global__ void __launch_bounds__(kThreads, 1)
+    warp_specialized(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap bt_map, float* c,
+                     int n, int k) {
+    extern __shared__ uint8_t shared[];
+    __shared__ uint64_t full[kStages], empty[kStages];
+    uint8_t* ring = align_to_1024(shared);
+    const int warpgroup = threadIdx.x / 128;
+    const int row0 = blockIdx.y * kBlockM, col0 = blockIdx.x * kBlockN;
+    const int steps = k / kBlockK;
+    if (threadIdx.x == 0) {
+        for (int stage = 0; stage < kStages; ++stage) {
+            init_barrier(&full[stage], 1);                // the producer's arrival (+ the bytes)
+            init_barrier(&empty[stage], kConsumerWarps);  // one arrival per consumer warp
+        }
+        publish_barrier_init();
+    }
+    __syncthreads();  // the last barrier of the whole block: from here on the roles part
+
+    if (warpgroup == 0) {
+        release_registers<40>();
+        if (threadIdx.x == 0) produce(&a_map, &bt_map, ring, full, empty, row0, col0, steps);
+    } else {
+        claim_registers<232>();
+        const int consumer = warpgroup - 1;
+        float acc[kBlockN / 2] = {};
+        consume(ring, full, empty, consumer, steps, acc);
+        store_accumulators(acc, c + static_cast<long>(row0 + 64 * consumer) * n + col0, n);
+    }
+}
+
+}  // namespace
+
+void launch_warp_specialized(const bf16* a, const bf16* bt, float* c, int m, int n, int k) {
+    const CUtensorMap a_map = make_tile_map(a, m, k, kBlockM);
+    const CUtensorMap bt_map = make_tile_map(bt, n, k, kBlockN);
+    WB_CUDA_CHECK(cudaFuncSetAttribute(warp_specialized, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
+    const dim3 grid(n / kBlockN, m / kBlockM);
+    warp_specialized<<<grid, kThreads, kSharedBytes>>>(a_map, bt_map, c, n, k);
+    WB_CHECK_LAUNCH("warp_specialized");
+}
