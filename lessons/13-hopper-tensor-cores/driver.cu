@@ -70,10 +70,11 @@ std::vector<wb::Version<Launch>> runnable(const std::vector<wb::Version<Launch>>
 // sizes, even under compute-sanitizer.
 constexpr double kLongestKernelSeconds = 10.0;
 
-// Waits for a kernel. A pipeline bug can make a thread wait for a barrier phase that nobody
-// completes, and the kernel never ends: after kLongestKernelSeconds the check reports the
-// deadlock as a failure (the exercise is wrong, the program is not broken) and ends the
-// process, which stops the kernel, instead of hanging.
+// Waits for a kernel. Pipeline bugs end in one of two ways, both reported as a failed check
+// (the exercise is wrong, the program is not broken): a thread waits for a barrier phase that
+// nobody completes and the kernel never ends (after kLongestKernelSeconds the check ends the
+// process, which stops the kernel, instead of hanging); or a barrier receives more arrivals
+// than its phase expects, which stops the kernel with a fault.
 void wait_for(const std::string& kernel) {
     WB_CHECK_LAUNCH(kernel.c_str());
     const wb::WallTimer timer;
@@ -88,6 +89,16 @@ void wait_for(const std::string& kernel) {
             std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (status == cudaErrorLaunchFailure || status == cudaErrorIllegalInstruction) {
+        // A fault inside the kernel: the exercise is wrong. The GPU cannot run anything more in
+        // this process, so the check ends here.
+        std::printf("  %-20s stopped with a fault (%s). In this lesson the usual cause is an\n"
+                    "                       mbarrier that receives more arrivals than its phase expects.\n",
+                    kernel.c_str(), cudaGetErrorString(status));
+        std::printf("FAILED: %s stopped with a fault. See the hints on the lesson 13 page.\n", kernel.c_str());
+        std::fflush(stdout);
+        std::_Exit(wb::kExitCheckFailed);
     }
     if (status != cudaSuccess) wb::cuda_fail(status, "cudaStreamQuery() after the launch", __FILE__, __LINE__);
 }
