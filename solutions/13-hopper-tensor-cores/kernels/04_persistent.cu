@@ -2,8 +2,7 @@
 // changes that take it to cuBLAS's speed on large matrices.
 // - Persistent blocks: as many blocks as multiprocessors, each walking tiles (tile = block,
 //   block + gridDim.x, ...). The producer runs on into the next tile while the consumers still
-//   store the last one, so the ring never drains between tiles; and no block waits in a last,
-//   partly empty wave.
+//   store the last one, so the ring never drains between tiles.
 // - Tiles in bands: consecutive tiles walk down kGroupRows block-rows before moving right. The
 //   132 tiles in flight then share few tiles of A and B, which stay in the L2 cache (in plain
 //   row order at 8192 x 8192 they would span about four block-rows of A and all of B).
