@@ -9,6 +9,7 @@
 // Small blocks with few registers let three blocks (12 warps) share a multiprocessor.
 #include "async_copy.cuh"
 #include "kernels.h"
+#include "wb/tile_order.h"
 #include "wb/workbook.h"
 
 namespace {
@@ -95,28 +96,18 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     }
 }
 
-// Which tile of C this block computes. Consecutive blocks walk down a group of kGroupRows
-// block-rows before moving one block-column right, so the blocks resident at the same time
-// share their A and B tiles through the L2 cache instead of each reading them from memory.
+// Which tile of C each block computes (wb::tile_in_bands): consecutive blocks walk down a group
+// of kGroupRows block-rows before moving one block-column right, so the blocks resident at the
+// same time share their A and B tiles through the L2 cache instead of each reading them from memory.
 constexpr int kGroupRows = 8;
-
-__device__ void tile_of_block(int n, int* block_row, int* block_col) {
-    const int blocks_per_row = n / kBlockN, block_rows = n / kBlockM;
-    const int blocks_per_group = kGroupRows * blocks_per_row;
-    const int first_row = blockIdx.x / blocks_per_group * kGroupRows;
-    const int rows_in_group = min(kGroupRows, block_rows - first_row);
-    const int r = blockIdx.x % blocks_per_group;
-    *block_row = first_row + r % rows_in_group;
-    *block_col = r / rows_in_group;
-}
 
 __global__ void __launch_bounds__(kThreads, kMinBlocksPerSM) dmma(const double* a, const double* b, double* c, int n) {
     extern __shared__ __align__(16) double shared[];
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int warp_row = warp / (kBlockN / kWarpN) * kWarpM;
     const int warp_col = warp % (kBlockN / kWarpN) * kWarpN;
-    int block_row = 0, block_col = 0;
-    tile_of_block(n, &block_row, &block_col);
+    const wb::TilePosition tile = wb::tile_in_bands(blockIdx.x, n / kBlockM, n / kBlockN, kGroupRows);
+    const int block_row = tile.row, block_col = tile.col;
     const double* a_block = a + block_row * kBlockM * n;
     const double* b_block = b + block_col * kBlockN;
     const int tiles = n / kBlockK;
@@ -154,7 +145,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocksPerSM) dmma(const double* 
 void launch_dmma(const double* a, const double* b, double* c, int n) {
     require_multiple("dmma", n, kBlockM);
     WB_CUDA_CHECK(cudaFuncSetAttribute(dmma, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
-    const dim3 grid((n / kBlockN) * (n / kBlockM));  // one dimension: tile_of_block() places the blocks
+    const dim3 grid((n / kBlockN) * (n / kBlockM));  // one dimension: tile_in_bands() places the blocks
     dmma<<<grid, kThreads, kSharedBytes>>>(a, b, c, n);
     WB_CHECK_LAUNCH("dmma");
 }

@@ -12,6 +12,7 @@
 #include "hopper.cuh"
 #include "kernels.h"
 #include "tensor_maps.h"
+#include "wb/tile_order.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -30,18 +31,6 @@ constexpr int kSharedBytes = kStages * kStageBytes + 1024;
 constexpr int kGroupRows = 8;  // block-rows per band of tiles
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 
-// Which tile (row, column of tiles) is number `tile` in band order.
-struct TilePosition {
-    int row, col;
-};
-__device__ TilePosition tile_position(int tile, int tile_rows, int tile_cols) {
-    const int per_band = kGroupRows * tile_cols;
-    const int first_row = tile / per_band * kGroupRows;
-    const int rows_in_band = min(tile_rows - first_row, kGroupRows);  // the last band may be thinner
-    const int in_band = tile % per_band;
-    return {first_row + in_band % rows_in_band, in_band / rows_in_band};
-}
-
 // The ring's position: k steps are counted across tiles, because the ring goes on.
 struct RingPosition {
     int stage = 0;
@@ -55,7 +44,7 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uin
                         uint64_t* empty, int tile_rows, int tile_cols, int steps) {
     RingPosition at;
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
-        const TilePosition position = tile_position(tile, tile_rows, tile_cols);
+        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, kGroupRows);
         for (int step = 0; step < steps; ++step, at.advance()) {
             wait_for_phase(&empty[at.stage], at.parity ^ 1);
             uint8_t* a_tile = ring + at.stage * kStageBytes;
@@ -71,7 +60,7 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
     const bool arrives = threadIdx.x % 32 == 0;  // one arrival per warp on `empty`
     RingPosition at;
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
-        const TilePosition position = tile_position(tile, tile_rows, tile_cols);
+        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, kGroupRows);
         float acc[kBlockN / 2] = {};
         int in_flight = -1;  // the stage whose wgmmas may still be running
         for (int step = 0; step < steps; ++step, at.advance()) {
