@@ -107,11 +107,10 @@ void wait_for(const std::string& kernel) {
 
 // Random inputs in [-1, 1) rounded to bf16 (the float vectors hold the rounded values, so the
 // reference multiplies exactly what the kernels multiply), and the reference.
-wb::MatmulProblem<float> bf16_problem(const wb::MatmulShape& shape, std::uint64_t seed, bool reference) {
+wb::MatmulProblem<float> bf16_problem(const wb::MatmulShape& shape, std::uint64_t seed) {
     wb::MatmulProblem<float> problem = wb::random_problem<float>(shape, seed);
     for (float& value : problem.a) value = __bfloat162float(__float2bfloat16(value));
     for (float& value : problem.b) value = __bfloat162float(__float2bfloat16(value));
-    if (!reference) return problem;
     if (shape.rows * shape.inner * shape.cols <= kLargestCpuReference) {
         wb::compute_reference(problem);
         return problem;
@@ -149,6 +148,8 @@ struct DeviceProblem {
         a.upload(host_a.data());
         bt.upload(host_bt.data());
     }
+    // Runs a kernel on these matrices (C overwritten).
+    void run(Launch launch) { launch(a.get(), bt.get(), c.get(), m, n, k); }
     // The rows x cols corner of C.
     std::vector<float> result() const {
         std::vector<float> corner(static_cast<std::size_t>(rows) * cols);
@@ -179,6 +180,17 @@ wb::Tolerance tolerance(const wb::MatmulShape& shape, bool exact) {
     return wb::summation_tolerance<float>((exact ? 2L : 4L) * shape.inner);
 }
 
+// Runs one kernel with C poisoned first, waits for it, and compares the rows x cols corner of C
+// with the reference.
+wb::CompareReport run_and_compare(const wb::Version<Launch>& kernel, DeviceProblem& matrices,
+                                  const wb::MatmulProblem<float>& problem, wb::Tolerance tol) {
+    matrices.c.poison();
+    matrices.run(kernel.config);
+    wait_for(kernel.name);
+    const std::vector<float> c = matrices.result();
+    return wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
+}
+
 // ---- check -------------------------------------------------------------------------------
 
 std::vector<wb::MatmulShape> check_shapes() {
@@ -202,17 +214,12 @@ int run_check(const wb::Options& options) {
     for (const wb::MatmulShape& shape : shapes) {
         wb::require_device_memory(device_bytes(shape), "the check's matrices");
         const bool exact = shape.rows * shape.inner * shape.cols <= kLargestCpuReference;
-        const wb::MatmulProblem<float> problem = bf16_problem(shape, options.seed + shape.rows + shape.cols, true);
+        const wb::MatmulProblem<float> problem = bf16_problem(shape, options.seed + shape.rows + shape.cols);
         DeviceProblem matrices(problem);
         std::printf(" %s, reference: %s\n", shape.str().c_str(),
                     exact ? "exact, long double on the CPU" : "cuBLAS SGEMM on the same values");
         for (const auto& kernel : kernels) {
-            matrices.c.poison();
-            kernel.config(matrices.a.get(), matrices.bt.get(), matrices.c.get(), matrices.m, matrices.n, matrices.k);
-            wait_for(kernel.name);
-            const std::vector<float> c = matrices.result();
-            const wb::CompareReport report = wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()),
-                                                         tolerance(shape, exact), problem.scale.data());
+            const wb::CompareReport report = run_and_compare(kernel, matrices, problem, tolerance(shape, exact));
             std::printf("  %-20s ", kernel.name.c_str());
             wb::print_report(report, "C", shape.cols);
             tally.record(report.ok());
@@ -255,12 +262,7 @@ std::vector<wb::Version<Launch>> correct_kernels(const std::vector<wb::Version<L
                                                  DeviceProblem& matrices, const wb::MatmulProblem<float>& problem) {
     std::vector<wb::Version<Launch>> kept;
     for (const auto& kernel : kernels) {
-        matrices.c.poison();
-        kernel.config(matrices.a.get(), matrices.bt.get(), matrices.c.get(), matrices.m, matrices.n, matrices.k);
-        wait_for(kernel.name);
-        const std::vector<float> c = matrices.result();
-        const wb::CompareReport report = wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()),
-                                                     tolerance(problem.shape, false), problem.scale.data());
+        const wb::CompareReport report = run_and_compare(kernel, matrices, problem, tolerance(problem.shape, false));
         if (report.ok()) {
             kept.push_back(kernel);
         } else {
@@ -274,7 +276,7 @@ std::vector<wb::Version<Launch>> correct_kernels(const std::vector<wb::Version<L
 
 // Times cuBLAS and the kernels in turns, one run of each per round after a warm-up round. A GPU
 // that heats up lowers its clock; taking turns gives every contender the same conditions (timing
-// all of cuBLAS first, then each kernel, would favour whoever runs first).
+// all of cuBLAS first, then each kernel, could favour whoever runs first).
 std::vector<wb::TimingStats> time_in_turns(const std::vector<std::function<void()>>& contenders, int repeats) {
     std::vector<std::vector<double>> samples(contenders.size());
     wb::GpuTimer timer;
@@ -294,7 +296,7 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
                  std::uint64_t seed, int repeats, const std::string& device) {
     wb::require_device_memory(device_bytes(shape) + 5 * wb::matmul_bytes(shape, sizeof(float)),
                               "the benchmark's matrices and the cuBLAS reference");
-    const wb::MatmulProblem<float> problem = bf16_problem(shape, seed, true);
+    const wb::MatmulProblem<float> problem = bf16_problem(shape, seed);
     DeviceProblem matrices(problem);
     const std::vector<wb::Version<Launch>> timed = correct_kernels(kernels, matrices, problem);
     wb::DeviceBuffer<float> cublas_c(static_cast<std::size_t>(matrices.m) * matrices.n);
@@ -302,10 +304,7 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
     std::vector<std::function<void()>> contenders = {[&] {
         wb::cublas_gemm_bf16(matrices.m, matrices.n, matrices.k, matrices.a.get(), matrices.bt.get(), cublas_c.get());
     }};
-    for (const auto& kernel : timed)
-        contenders.push_back([&] {
-            kernel.config(matrices.a.get(), matrices.bt.get(), matrices.c.get(), matrices.m, matrices.n, matrices.k);
-        });
+    for (const auto& kernel : timed) contenders.push_back([&] { matrices.run(kernel.config); });
     const std::vector<wb::TimingStats> times = time_in_turns(contenders, repeats);
     WB_CHECK_LAUNCH_AND_WAIT("the timed kernels");
 
