@@ -56,17 +56,14 @@ int required_cc_major(const std::string& name) {
 }
 
 // The kernels this GPU can run: on an older GPU the others are left out, saying so.
-std::vector<wb::Version<KernelLaunch>> runnable(std::vector<wb::Version<KernelLaunch>> kernels,
+std::vector<wb::Version<KernelLaunch>> runnable(const std::vector<wb::Version<KernelLaunch>>& kernels,
                                                 const wb::DeviceInfo& device) {
-    for (auto k = kernels.begin(); k != kernels.end();)
-        if (device.cc_major < required_cc_major(k->name)) {
-            std::printf("%s left out: it needs compute capability %d.0, this GPU has %d.%d\n", k->name.c_str(),
-                        required_cc_major(k->name), device.cc_major, device.cc_minor);
-            k = kernels.erase(k);
-        } else {
-            ++k;
-        }
-    return kernels;
+    return wb::runnable_versions(kernels, [&](const wb::Version<KernelLaunch>& kernel) {
+        const int needed = required_cc_major(kernel.name);
+        if (device.cc_major >= needed) return std::string();
+        return "it needs compute capability " + std::to_string(needed) + ".0, this GPU has " +
+               std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+    });
 }
 
 // ---- check -------------------------------------------------------------------------------

@@ -53,17 +53,11 @@ std::string cannot_run(const std::string& name, const wb::DeviceInfo& device) {
 #endif
 }
 
+// The kernels this GPU and this build can run; the others are left out, saying why.
 std::vector<wb::Version<Launch>> runnable(const std::vector<wb::Version<Launch>>& kernels,
                                           const wb::DeviceInfo& device) {
-    std::vector<wb::Version<Launch>> kept;
-    for (const auto& kernel : kernels) {
-        const std::string why = cannot_run(kernel.name, device);
-        if (why.empty())
-            kept.push_back(kernel);
-        else
-            std::printf("%s left out: %s\n", kernel.name.c_str(), why.c_str());
-    }
-    return kept;
+    return wb::runnable_versions(kernels,
+                                 [&](const wb::Version<Launch>& kernel) { return cannot_run(kernel.name, device); });
 }
 
 // How long the check waits for one kernel: far longer than any of them needs at the check's

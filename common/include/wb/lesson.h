@@ -17,6 +17,7 @@
 #include "wb/timer.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -120,6 +121,22 @@ std::vector<Version<Config>> select_versions(const std::vector<Version<Config>>&
             if (!known.empty()) known.pop_back();
             usage_error(option + ": unknown version '" + name + "' (known:" + known + ")");
         }
+    }
+    return kept;
+}
+
+/// The versions that can run here: `why_not(version)` says why one cannot, or returns an empty
+/// string when it can. Each version left out is named on stdout with its reason
+/// ("08-dmma left out: it needs compute capability 8.0, ...").
+template <class Config, class WhyNot>
+std::vector<Version<Config>> runnable_versions(const std::vector<Version<Config>>& versions, WhyNot why_not) {
+    std::vector<Version<Config>> kept;
+    for (const Version<Config>& version : versions) {
+        const std::string why = why_not(version);
+        if (why.empty())
+            kept.push_back(version);
+        else
+            std::printf("%s left out: %s\n", version.name.c_str(), why.c_str());
     }
     return kept;
 }
