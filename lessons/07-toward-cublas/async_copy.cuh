@@ -1,6 +1,6 @@
 /// @file async_copy.cuh
 /// @brief Lesson 07: copies from global to shared memory that do not pass through registers
-/// (`cp.async`, compute capability 8.0 and later), for the pipelines of kernels 08 and 09.
+/// (`cp.async`, compute capability 8.0 and later), for the pipelines of kernels 08, 09 and 10.
 ///
 /// A thread's copies form groups: `copy_async_16` adds a copy to the current group,
 /// `commit_copies` closes it, and `wait_copies<N>` waits until at most N of the thread's groups
@@ -21,6 +21,18 @@ __device__ inline void copy_async_16(double* shared_dst, const double* global_sr
 #ifdef WB_ASYNC_COPY_AVAILABLE
     const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(global_src) : "memory");
+#else
+    (void)shared_dst, (void)global_src;
+    __trap();
+#endif
+}
+
+/// Starts copying 8 bytes (one double) from global to shared memory. Copies of 8 bytes go
+/// through the L1 cache (`.ca`): the bypassing form (`.cg`) takes only 16-byte copies.
+__device__ inline void copy_async_8(double* shared_dst, const double* global_src) {
+#ifdef WB_ASYNC_COPY_AVAILABLE
+    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(dst), "l"(global_src) : "memory");
 #else
     (void)shared_dst, (void)global_src;
     __trap();

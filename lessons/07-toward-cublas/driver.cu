@@ -38,6 +38,7 @@ const std::vector<wb::Version<KernelLaunch>> kKernels = {
     {"09-dmma-pipelined",
      "128x128x32 tile x3 stages (cp.async), warp 64x32, DMMA 16x8x16",
      {128, launch_dmma_pipelined}},
+    {"10-ffma-pipelined", "128x64x16 tile x4 stages (cp.async), warp 128x16, 8x8 each", {128, launch_ffma_pipelined}},
 };
 const std::string kBaseline = "02-smem-tile";  // lesson 03's tiled kernel: the speedups' baseline
 constexpr int kLargestCpuReference = 512;      // above: cuBLAS is the reference
@@ -48,9 +49,9 @@ std::vector<int> orders_from(const wb::Options& options, const std::vector<int>&
 }
 
 // The compute capability (major) a kernel needs: kernel 08's tensor cores for doubles and
-// cp.async need 8.0, kernel 09's 16x8x16 shape 9.0; the others run on any GPU.
+// cp.async (kernel 10's too) need 8.0, kernel 09's 16x8x16 shape 9.0; the others run on any GPU.
 int required_cc_major(const std::string& name) {
-    if (name == "08-dmma") return 8;
+    if (name == "08-dmma" || name == "10-ffma-pipelined") return 8;
     if (name == "09-dmma-pipelined") return 9;
     return 0;
 }

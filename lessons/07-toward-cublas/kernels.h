@@ -28,6 +28,8 @@ void launch_warp_tile(const double* a, const double* b, double* c, int n);  // k
 void launch_dmma(const double* a, const double* b, double* c, int n);  // kernels/08
 // Step 7: the sm_90 shape m16n8k16, 128 x 128 blocks of 8 warps, three cp.async stages.
 void launch_dmma_pipelined(const double* a, const double* b, double* c, int n);  // kernels/09
+// Step 8: FP64 FMA again, fed by a cp.async ring, operands loaded a step ahead, snake order.
+void launch_ffma_pipelined(const double* a, const double* b, double* c, int n);  // kernels/10
 
 // Exits with a usage error (code 2) unless n is a positive multiple of `tile`.
 inline void require_multiple(const char* kernel, int n, int tile) {
