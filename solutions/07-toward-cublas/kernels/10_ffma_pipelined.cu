@@ -1,6 +1,6 @@
 // Kernel 10 (step 8, given): back to the ordinary FP64 units (one fused multiply-add per output
 // and k, no tensor cores), fed the way kernels 08 and 09 feed the tensor cores. Kernel 07 keeps
-// the FP64 units busy only part of the time; three changes close much of the gap:
+// the FP64 units busy only part of the time; three changes keep them busier:
 // - The copies. Kernel 07 stages each tile through registers (load, compute, store, barrier).
 //   Here cp.async copies the tiles from device memory straight into a ring of kStages
 //   shared-memory stages, kStages - 1 tiles ahead of the computation: no registers hold tiles
