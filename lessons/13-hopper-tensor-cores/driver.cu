@@ -233,19 +233,11 @@ int run_check(const wb::Options& options) {
 // ---- bench -------------------------------------------------------------------------------
 
 // The fields every row of one shape shares; the work for the roofline: 2 m n k flops, A and B
-// (bf16) read and C (float) written once.
-wb::BenchRow shared_fields(const wb::MatmulShape& shape, double cublas_gflops, const std::string& device) {
-    wb::BenchRow row;
-    row.lesson = kLesson;
-    row.precision = "bf16";
-    row.shape = shape.str();
-    row.n = shape.rows;
-    row.rate_unit = "GFLOP/s";
-    row.ceiling = "cublas-bf16";
-    row.ceiling_rate = cublas_gflops;
-    row.device = device;
-    row.flops = shape.flops();
-    row.dram_bytes = 2.0 * (shape.rows * shape.inner + shape.inner * shape.cols) + 4.0 * shape.rows * shape.cols;
+// (bf16) read and C (float) written once; the roof is the tensor cores'.
+wb::BenchRow shared_fields(const wb::MatmulShape& shape, const wb::GemmCeiling& cublas, const std::string& device) {
+    const double dram_bytes =
+        2.0 * (shape.rows * shape.inner + shape.inner * shape.cols) + 4.0 * shape.rows * shape.cols;
+    wb::BenchRow row = wb::gemm_bench_fields(kLesson, "bf16", shape, cublas, device, dram_bytes);
     row.tensor_cores = true;
     return row;
 }
@@ -302,9 +294,9 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
     const std::vector<wb::TimingStats> times = time_in_turns(contenders, repeats);
     WB_CHECK_LAUNCH_AND_WAIT("the timed kernels");
 
-    const double cublas_gflops = shape.gflops(times[0].median_ms);
-    wb::BenchRows rows(csv, shared_fields(shape, cublas_gflops, device));
-    rows.write("cublas", "cublasGemmEx, bf16 in, FP32 compute and C", times[0], cublas_gflops);
+    const wb::GemmCeiling cublas{"cublas-bf16", times[0], shape.gflops(times[0].median_ms)};
+    wb::BenchRows rows(csv, shared_fields(shape, cublas, device));
+    rows.write("cublas", "cublasGemmEx, bf16 in, FP32 compute and C", cublas.time, cublas.gflops);
     for (std::size_t i = 0; i < timed.size(); ++i)
         rows.write(timed[i].name, timed[i].label, times[i + 1], shape.gflops(times[i + 1].median_ms));
 }

@@ -160,14 +160,14 @@ template <class T>
 void compute_reference_cublas(MatmulProblem<T>& problem, const T* d_a, const T* d_b);
 
 /// The fields every benchmark row of a product at `shape` shares (for wb::BenchRows): lesson,
-/// precision T, shape, n = its rows, GFLOP/s, `ceiling` measured at that shape, device, and the
-/// work for the roofline: 2 rows inner cols flops, and A and B read and C written once.
-template <class T>
-BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, const GemmCeiling& ceiling,
-                           const std::string& device) {
+/// precision (as the CSV names it), shape, n = its rows, GFLOP/s, `ceiling` measured at that
+/// shape, device, and the work for the roofline: 2 rows inner cols flops and `dram_bytes`, the
+/// bytes of reading A and B and writing C once.
+inline BenchRow gemm_bench_fields(const std::string& lesson, const std::string& precision, const MatmulShape& shape,
+                                  const GemmCeiling& ceiling, const std::string& device, double dram_bytes) {
     BenchRow row;
     row.lesson = lesson;
-    row.precision = precision_name<T>();
+    row.precision = precision;
     row.shape = shape.str();
     row.n = shape.rows;
     row.rate_unit = "GFLOP/s";
@@ -175,8 +175,16 @@ BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, 
     row.ceiling_rate = ceiling.gflops;
     row.device = device;
     row.flops = shape.flops();
-    row.dram_bytes = static_cast<double>(matmul_bytes(shape, sizeof(T)));
+    row.dram_bytes = dram_bytes;
     return row;
+}
+
+/// The same for a product whose three matrices all hold T.
+template <class T>
+BenchRow gemm_bench_fields(const std::string& lesson, const MatmulShape& shape, const GemmCeiling& ceiling,
+                           const std::string& device) {
+    return gemm_bench_fields(lesson, precision_name<T>(), shape, ceiling, device,
+                             static_cast<double>(matmul_bytes(shape, sizeof(T))));
 }
 
 /// Writes cuBLAS's own row. cuBLAS DGEMM runs on the FP64 tensor cores where the GPU has them
