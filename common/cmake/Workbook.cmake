@@ -183,16 +183,12 @@ function(workbook_lesson)
   endif()
 
   string(JOIN " " sanitize_line "${id}-solution" ${L_SANITIZE_ARGS})
-  string(JOIN " " bench_line "${id}" "${id}-solution" ${L_BENCH_ARGS})
   if(L_GPU)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_SANITIZE_JOBS "${sanitize_line}")
     if(L_SANITIZER_OPTIONS)
       string(JOIN " " options_line "${id}-solution" ${L_SANITIZER_OPTIONS})
       set_property(GLOBAL APPEND PROPERTY WORKBOOK_SANITIZER_OPTIONS "${options_line}")
     endif()
-  endif()
-  if(NOT L_NO_BENCH)
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${bench_line}")
   endif()
   # NAME-all: every program of the lesson, exercise and solution (what the notebook builds).
   if(NOT TARGET ${L_NAME}-all)
@@ -210,26 +206,40 @@ function(workbook_lesson)
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_EXERCISES
                "${test_id}|${L_NAME}|${L_PROGRAM}|${kind}|${relative_files}|${id}")
 
-  if(WORKBOOK_RUN_BENCHMARKS AND NOT L_NO_BENCH)
-    # Quick benchmark of the reference solution on this machine: not part of the first build
-    # (a student should not wait for it), run by the target `benchmarks`
-    # (cmake --workflow --preset benchmarks); skips (and leaves no CSV) without a GPU.
-    set(csv "${CMAKE_BINARY_DIR}/bench/${id}.csv")
-    add_custom_command(
-      OUTPUT "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
-      COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${id}.stamp"
-              $<TARGET_FILE:${id}-solution> ${L_BENCH_ARGS} --out "${csv}"
-      DEPENDS ${id}-solution
-      WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
-      COMMENT "Quick benchmark of ${id}"
-      VERBATIM)
-    add_custom_target(${id}-bench DEPENDS "${CMAKE_BINARY_DIR}/bench/${id}.stamp")
-    if(NOT TARGET benchmarks)
-      add_custom_target(benchmarks COMMENT "Quick benchmarks of the reference solutions on this machine")
-    endif()
-    add_dependencies(benchmarks ${id}-bench)
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${id}-bench)
+  if(NOT L_NO_BENCH)
+    workbook_benchmark(NAME ${id} PROGRAM ${id}-solution ARGS ${L_BENCH_ARGS})
   endif()
+endfunction()
+
+# workbook_benchmark(NAME 07-toward-cublas PROGRAM 07-toward-cublas-solution ARGS --bench ...)
+# A quick benchmark: a job of scripts/gpu-check.sh (CSV bench/NAME.csv under its output folder)
+# and, with WORKBOOK_RUN_BENCHMARKS, the target NAME-bench. workbook_lesson adds the lesson's
+# own; a lesson adds more for benchmarks of another kind (another NAME).
+function(workbook_benchmark)
+  cmake_parse_arguments(B "" "NAME;PROGRAM" "ARGS" ${ARGN})
+  string(JOIN " " job "${B_NAME}" "${B_PROGRAM}" ${B_ARGS})
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${job}")
+  if(NOT WORKBOOK_RUN_BENCHMARKS)
+    return()
+  endif()
+  # Quick benchmark of the reference solution on this machine: not part of the first build
+  # (a student should not wait for it), run by the target `benchmarks`
+  # (cmake --workflow --preset benchmarks); skips (and leaves no CSV) without a GPU.
+  set(csv "${CMAKE_BINARY_DIR}/bench/${B_NAME}.csv")
+  add_custom_command(
+    OUTPUT "${CMAKE_BINARY_DIR}/bench/${B_NAME}.stamp"
+    COMMAND bash "${WORKBOOK_TOOLS_DIR}/run-benchmark.sh" "${CMAKE_BINARY_DIR}/bench/${B_NAME}.stamp"
+            $<TARGET_FILE:${B_PROGRAM}> ${B_ARGS} --out "${csv}"
+    DEPENDS ${B_PROGRAM}
+    WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
+    COMMENT "Quick benchmark ${B_NAME}"
+    VERBATIM)
+  add_custom_target(${B_NAME}-bench DEPENDS "${CMAKE_BINARY_DIR}/bench/${B_NAME}.stamp")
+  if(NOT TARGET benchmarks)
+    add_custom_target(benchmarks COMMENT "Quick benchmarks of the reference solutions on this machine")
+  endif()
+  add_dependencies(benchmarks ${B_NAME}-bench)
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_TARGETS ${B_NAME}-bench)
 endfunction()
 
 # workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu

@@ -89,23 +89,35 @@ const char* precision_name<double>() {
     return "double";
 }
 
+// A problem of this shape with A and B allocated, their values still to be set.
 template <class T>
-MatmulProblem<T> random_problem(const MatmulShape& shape, std::uint64_t seed) {
+MatmulProblem<T> sized_problem(const MatmulShape& shape) {
     MatmulProblem<T> problem;
     problem.shape = shape;
     problem.a.resize(static_cast<std::size_t>(shape.rows) * shape.inner);
     problem.b.resize(static_cast<std::size_t>(shape.inner) * shape.cols);
+    return problem;
+}
+
+template <class T>
+MatmulProblem<T> random_problem(const MatmulShape& shape, std::uint64_t seed) {
+    MatmulProblem<T> problem = sized_problem<T>(shape);
     fill_random(problem.a, seed);
     fill_random(problem.b, seed + 1);
     return problem;
 }
 
 template <class T>
+MatmulProblem<T> small_integer_problem(const MatmulShape& shape, std::uint64_t seed) {
+    MatmulProblem<T> problem = sized_problem<T>(shape);
+    fill_random_integers(problem.a, seed, -2, 2);
+    fill_random_integers(problem.b, seed + 1, -2, 2);
+    return problem;
+}
+
+template <class T>
 MatmulProblem<T> closed_form_problem(const MatmulShape& shape) {
-    MatmulProblem<T> problem;
-    problem.shape = shape;
-    problem.a.resize(static_cast<std::size_t>(shape.rows) * shape.inner);
-    problem.b.resize(static_cast<std::size_t>(shape.inner) * shape.cols);
+    MatmulProblem<T> problem = sized_problem<T>(shape);
     for (long i = 0; i < shape.rows; ++i)
         for (long j = 0; j < shape.inner; ++j) problem.a[i * shape.inner + j] = static_cast<T>(j);
     for (long i = 0; i < shape.inner; ++i)
@@ -153,6 +165,7 @@ bool check_product(const MatmulProblem<T>& problem, const std::vector<T>& got, c
 
 template MatmulProblem<float> random_problem<float>(const MatmulShape&, std::uint64_t);
 template MatmulProblem<double> random_problem<double>(const MatmulShape&, std::uint64_t);
+template MatmulProblem<double> small_integer_problem<double>(const MatmulShape&, std::uint64_t);
 template MatmulProblem<float> closed_form_problem<float>(const MatmulShape&);
 template MatmulProblem<double> closed_form_problem<double>(const MatmulShape&);
 template void compute_reference<float>(MatmulProblem<float>&);

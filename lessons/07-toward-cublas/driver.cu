@@ -4,6 +4,8 @@
 //   --bench  times every kernel and cuBLAS DGEMM at n = 8192 (--full: 1024 .. 8192) and
 //            writes CSV with the ratio to cuBLAS measured in the same run.
 //   --kernels 5,8 restricts either mode to some kernels (their numbers).
+//   --inputs small-integers benchmarks on whole numbers in [-2, 2] instead of random doubles:
+//            the same instructions with fewer bits switching, to show that power limits the clock.
 #include "kernels.h"
 
 #include "wb/ceilings.h"
@@ -98,6 +100,7 @@ std::vector<double> run_padded(const wb::Version<KernelLaunch>& kernel, const wb
 }
 
 int run_check(const wb::Options& options) {
+    if (options.has("inputs")) wb::usage_error("--inputs: only the benchmark (--bench) takes it");
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
     // The kernel list first, the GPU after (two statements fix the order): bad input is an error
     // even without a GPU.
@@ -126,13 +129,24 @@ int run_check(const wb::Options& options) {
 
 // ---- bench -------------------------------------------------------------------------------
 
+// What the benchmark multiplies (--inputs).
+enum class Inputs { random, small_integers };
+
+Inputs inputs_from(const wb::Options& options) {
+    const std::string inputs = options.get("inputs", "random");
+    if (inputs == "random") return Inputs::random;
+    if (inputs == "small-integers") return Inputs::small_integers;
+    wb::usage_error("--inputs: '" + inputs + "' must be random or small-integers");
+}
+
 // One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel.
 void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<KernelLaunch>>& kernels, std::uint64_t seed,
-                 int repeats, const std::string& device) {
+                 Inputs inputs, int repeats, const std::string& device) {
     const wb::MatmulShape shape{n, n, n};
     const std::size_t count = static_cast<std::size_t>(n) * n;
     wb::require_device_memory(6 * count * sizeof(double), "the benchmark's matrices");
-    wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, seed);
+    wb::MatmulProblem<double> problem = inputs == Inputs::random ? wb::random_problem<double>(shape, seed)
+                                                                 : wb::small_integer_problem<double>(shape, seed);
     const wb::DeviceBuffer<double> a(problem.a), b(problem.b);
     wb::DeviceBuffer<double> c(count);
 
@@ -185,14 +199,16 @@ int run_bench(const wb::Options& options) {
         if (n % 128 != 0)
             wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
     const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
+    const Inputs inputs = inputs_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 07 benchmark on %s: median of %d runs after one warm-up, no transfers timed,\n"
-                "GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here\n",
-                info.name.c_str(), repeats);
-    for (int n : orders) bench_order(csv, n, kernels, options.seed, repeats, info.name);
+                "GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here, inputs: %s\n",
+                info.name.c_str(), repeats,
+                inputs == Inputs::random ? "random in [-1, 1)" : "whole numbers in [-2, 2]");
+    for (int n : orders) bench_order(csv, n, kernels, options.seed, inputs, repeats, info.name);
     if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
     return wb::kExitPass;
 }
@@ -203,7 +219,8 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "double-precision matrix product, step by step toward cuBLAS",
                         "matrix orders n",
-                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 9)"}}};
+                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 10)"},
+                         {"inputs", "KIND", "the benchmark's inputs: random (default) or small-integers"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -85,6 +85,12 @@ struct MatmulProblem {
 template <class T>
 MatmulProblem<T> random_problem(const MatmulShape& shape, std::uint64_t seed);
 
+/// Inputs that are whole numbers in [-2, 2] (seed for A, seed + 1 for B): the same arithmetic
+/// as random_problem, but far fewer bits change from one operand to the next, so the
+/// arithmetic units draw less power (lesson 07's benchmark shows what that does to the clock).
+template <class T>
+MatmulProblem<T> small_integer_problem(const MatmulShape& shape, std::uint64_t seed);
+
 /// The closed form of the course notebook: a[i][j] = j and b[i][j] = j, so every product is a
 /// small integer and the expected C is exact.
 template <class T>

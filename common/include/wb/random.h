@@ -22,6 +22,15 @@ void fill_random(std::vector<T>& values, std::uint64_t seed, double lo = -1.0, d
     for (auto& v : values) v = static_cast<T>(uniform(generator));
 }
 
+/// Fills `values` with whole numbers drawn uniformly from [lo, hi] by a generator seeded with
+/// `seed`.
+template <class T>
+void fill_random_integers(std::vector<T>& values, std::uint64_t seed, int lo, int hi) {
+    std::mt19937_64 generator(seed);
+    std::uniform_int_distribution<int> uniform(lo, hi);
+    for (auto& v : values) v = static_cast<T>(uniform(generator));
+}
+
 /// The value written into outputs before a computation: NaN for floating point (NaN never
 /// compares equal, so an unwritten element always fails), the largest value for integers.
 template <class T>
