@@ -232,7 +232,7 @@ function(workbook_benchmark)
             $<TARGET_FILE:${B_PROGRAM}> ${B_ARGS} --out "${csv}"
     DEPENDS ${B_PROGRAM}
     WORKING_DIRECTORY "${CMAKE_BINARY_DIR}"
-    COMMENT "Quick benchmark ${B_NAME}"
+    COMMENT "Quick benchmark of ${B_NAME}"
     VERBATIM)
   add_custom_target(${B_NAME}-bench DEPENDS "${CMAKE_BINARY_DIR}/bench/${B_NAME}.stamp")
   if(NOT TARGET benchmarks)
