@@ -101,19 +101,24 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
     if (path_.empty()) return;
     make_parent_dirs(path_);
     struct stat info {};
-    if (stat(path_.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    const bool exists = stat(path_.c_str(), &info) == 0;
+    if (exists && S_ISDIR(info.st_mode)) {
         std::fprintf(stderr, "error: cannot write %s: Is a directory\n", path_.c_str());
         std::exit(kExitUsage);
     }
-    // Rows go to a temporary file, renamed to `path` when the benchmark ends: an interrupted or
-    // failed run leaves no partial CSV (wb/temporary_files.h removes the temporary file).
-    temporary_ = temporary_name(path_);
-    file_ = std::fopen(temporary_.c_str(), "w");
-    if (!file_) {
-        std::fprintf(stderr, "error: cannot write %s: %s\n", path_.c_str(), std::strerror(errno));
-        std::exit(kExitUsage);
+    if (exists && !S_ISREG(info.st_mode)) {
+        // A device, a pipe or a terminal (/dev/stdout, /dev/full): written directly, since
+        // renaming a temporary file over it would replace it with a plain file.
+        file_ = std::fopen(path_.c_str(), "w");
+    } else {
+        // Rows go to a temporary file, renamed to `path` by finish(): an interrupted or failed run
+        // leaves no partial CSV (wb/temporary_files.h removes the temporary file).
+        temporary_ = temporary_name(path_);
+        slot_ = remember_temporary(temporary_);
+        file_ = std::fopen(temporary_.c_str(), "w");
     }
-    slot_ = remember_temporary(temporary_);
+    if (!file_) fail(std::strerror(errno));
+    errno = 0;
     std::fprintf(file_, "# cuda-workbook benchmark\n# device: %s\n# date: %s\n# command: %s\n", device.c_str(),
                  utc_timestamp().c_str(), command.c_str());
     if (machine_ == Machine::gpu) {
@@ -128,17 +133,59 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
                          roofs.fp64_tensor_gflops);
     }
     std::fprintf(file_, "%s\n", csv_header());
-    std::fflush(file_);
+    // A full disk or an unwritable device shows here, before the benchmark spends any time.
+    check_written();
 }
 
 CsvWriter::~CsvWriter() {
     if (!file_) return;
-    const bool complete = std::fclose(file_) == 0 && std::uncaught_exceptions() == 0 && !failed_;
-    if (!complete || std::rename(temporary_.c_str(), path_.c_str()) != 0) {
-        std::remove(temporary_.c_str());
+    if (std::uncaught_exceptions() > 0) {
+        discard();
         std::fprintf(stderr, "error: %s not written (the benchmark did not complete)\n", path_.c_str());
+        return;
     }
-    forget_temporary(slot_);
+    // The benchmark ended without finish(): the file is still completed, or the program stops
+    // with the reason, never losing the rows silently.
+    finish(false);
+}
+
+void CsvWriter::check_written() {
+    if (!file_) return;
+    if (std::ferror(file_) || std::fflush(file_) != 0) fail(errno ? std::strerror(errno) : "write error");
+}
+
+void CsvWriter::finish(bool say_written) {
+    if (!file_) return;
+    errno = 0;
+    check_written();
+    std::FILE* file = file_;
+    file_ = nullptr;
+    if (std::fclose(file) != 0) fail(std::strerror(errno));
+    if (!temporary_.empty()) {
+        if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail(std::strerror(errno));
+        forget_temporary(slot_);
+        slot_ = -1;
+        temporary_.clear();
+    }
+    if (say_written) std::printf("CSV written to %s\n", path_.c_str());
+}
+
+void CsvWriter::discard() {
+    if (file_) std::fclose(file_);
+    file_ = nullptr;
+    if (!temporary_.empty()) {
+        std::remove(temporary_.c_str());
+        forget_temporary(slot_);
+        slot_ = -1;
+        temporary_.clear();
+    }
+}
+
+void CsvWriter::fail(const std::string& cause) {
+    discard();
+    std::fflush(stdout);
+    std::fprintf(stderr, "error: cannot write %s: %s (no CSV written)\n", path_.c_str(), cause.c_str());
+    std::exit(kExitUsage);
 }
 
 void CsvWriter::write(const BenchRow& row) {
@@ -162,7 +209,9 @@ void CsvWriter::write(const BenchRow& row) {
     std::printf("%s\n", r.transfers ? "  (with transfers)" : "");
     std::fflush(stdout);
     if (!file_) return;
-    if (std::fprintf(file_, "%s\n", csv_row(r).c_str()) < 0 || std::fflush(file_) != 0) failed_ = true;
+    errno = 0;
+    std::fprintf(file_, "%s\n", csv_row(r).c_str());
+    check_written();
 }
 
 }  // namespace wb

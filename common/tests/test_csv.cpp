@@ -2,10 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <dirent.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 namespace {
 
@@ -79,6 +86,73 @@ TEST(Csv, WriterWritesCommentsHeaderAndRows) {
     EXPECT_EQ(content.rfind("# cuda-workbook benchmark\n# device: Test GPU\n# date: ", 0), 0u) << content;
     EXPECT_NE(content.find("# command: prog --bench\n"), std::string::npos);
     EXPECT_NE(content.find(std::string(wb::csv_header()) + "\n03-tiled-matmul,tiled,"), std::string::npos);
+}
+
+TEST(Csv, FinishSaysWrittenOnlyOnceTheFileIsInPlace) {
+    const std::string path = ::testing::TempDir() + "/wb-csv-finish/out.csv";
+    std::remove(path.c_str());
+    wb::CsvWriter writer(path, "prog --bench", "Test CPU", wb::CsvWriter::Machine::cpu);
+    writer.write(sample_row());
+    EXPECT_FALSE(std::ifstream(path).good()) << "the CSV must appear only when complete";
+    ::testing::internal::CaptureStdout();
+    writer.finish();
+    EXPECT_EQ(::testing::internal::GetCapturedStdout(), "CSV written to " + path + "\n");
+    EXPECT_TRUE(std::ifstream(path).good());
+}
+
+// The names in `folder` other than . and ..
+std::vector<std::string> files_in(const std::string& folder) {
+    std::vector<std::string> names;
+    if (DIR* dir = opendir(folder.c_str())) {
+        while (const dirent* entry = readdir(dir))
+            if (std::string(entry->d_name) != "." && std::string(entry->d_name) != "..") names.push_back(entry->d_name);
+        closedir(dir);
+    }
+    return names;
+}
+
+// Files of this process may grow to `bytes`; a write beyond fails with EFBIG ("File too large").
+void limit_file_size(rlim_t bytes) {
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limit{};
+    limit.rlim_cur = limit.rlim_max = bytes;
+    setrlimit(RLIMIT_FSIZE, &limit);
+}
+
+// A disk that fills up during the benchmark (here: the file-size limit, which fails a write the
+// same way): the program says which file and why, exits 2 and leaves no file, not even the
+// temporary one.
+TEST(CsvDeathTest, FailedWriteExitsWithTheCauseAndLeavesNoFile) {
+    const std::string folder = ::testing::TempDir() + "/wb-csv-limit";
+    const std::string path = folder + "/out.csv";
+    mkdir(folder.c_str(), 0755);
+    for (const std::string& name : files_in(folder)) std::remove((folder + "/" + name).c_str());
+    EXPECT_EXIT(
+        {
+            limit_file_size(2048);
+            wb::CsvWriter writer(path, "prog --bench", "Test CPU", wb::CsvWriter::Machine::cpu);
+            for (int i = 0; i < 100; ++i) writer.write(sample_row());
+            writer.finish();
+            std::exit(0);
+        },
+        ::testing::ExitedWithCode(2), "error: cannot write " + path + ": File too large");
+    EXPECT_TRUE(files_in(folder).empty()) << "left behind: " << files_in(folder).front();
+}
+
+// A device that is always full (/dev/full) fails at the first flush: no "CSV written", exit 2.
+TEST(CsvDeathTest, FullDeviceExitsWithTheCause) {
+    struct stat info {};
+    if (stat("/dev/full", &info) != 0 || !S_ISCHR(info.st_mode)) GTEST_SKIP() << "no /dev/full here";
+    EXPECT_EXIT(
+        {
+            wb::CsvWriter writer("/dev/full", "prog --bench", "Test CPU", wb::CsvWriter::Machine::cpu);
+            writer.write(sample_row());
+            writer.finish();
+            std::exit(0);
+        },
+        ::testing::ExitedWithCode(2), "error: cannot write /dev/full: No space left on device");
+    ASSERT_EQ(stat("/dev/full", &info), 0);
+    EXPECT_TRUE(S_ISCHR(info.st_mode)) << "/dev/full was replaced by a plain file";
 }
 
 }  // namespace

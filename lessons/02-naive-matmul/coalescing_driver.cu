@@ -256,7 +256,7 @@ int run_bench(const wb::Options& options) {
     rows.shared().ceiling = "cublas-dgemm";
     rows.shared().ceiling_rate = wb::gemm_gflops(n, n, n, dgemm.median_ms);
     bench_divergence(rows, repeats, options.seed);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

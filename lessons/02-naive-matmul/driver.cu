@@ -124,7 +124,7 @@ int run_bench(const wb::Options& options) {
             bench_block(rows, problem, block, b.str(), repeats);
         }
     }
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

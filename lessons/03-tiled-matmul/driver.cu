@@ -229,7 +229,7 @@ int run_bench(const wb::Options& options) {
             else
                 bench_order<float>(plan, shape, options, cpu, csv, info.name);
         }
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

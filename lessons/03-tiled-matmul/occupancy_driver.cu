@@ -242,7 +242,7 @@ int run_bench(const wb::Options& options) {
                     resident, threads, dynamic, rows.shared().n);
         rows.write("resident-warps", std::to_string(threads), t, wb::gb_per_s(bytes, t.median_ms));
     }
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

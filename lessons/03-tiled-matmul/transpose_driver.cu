@@ -186,7 +186,7 @@ int run_bench(const wb::Options& options) {
     wb::BenchRows rows(csv, shared);
     bench_type<float>(rows, n, repeats, options.seed);
     bench_type<double>(rows, n, repeats, options.seed);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

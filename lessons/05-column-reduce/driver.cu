@@ -241,7 +241,7 @@ int run_bench(const wb::Options& options) {
     bool all_correct = true;
     for (std::size_t s = 0; s < shapes.size(); ++s)
         all_correct &= bench_shape(rows, shapes[s], options.seed + s, options, settings, info, copy_gbs);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     if (!all_correct) {
         std::printf("FAILED: some versions gave wrong results and were not timed.\n");
         return wb::kExitCheckFailed;

@@ -198,7 +198,7 @@ int run_bench(const wb::Options& options) {
     const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
     bench_terrain(rows, versions, sciddicat::make_synthetic_terrain(610, 496, options.seed), steps,
                   static_cast<int>(std::min<long>(steps, serial_steps)), repeats, output("synthetic"));
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

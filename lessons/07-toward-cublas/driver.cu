@@ -209,7 +209,7 @@ int run_bench(const wb::Options& options) {
                 info.name.c_str(), repeats,
                 inputs == Inputs::random ? "random in [-1, 1)" : "whole numbers in [-2, 2]");
     for (int n : orders) bench_order(csv, n, kernels, options.seed, inputs, repeats, info.name);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

@@ -230,7 +230,7 @@ int run_bench(const wb::Options& options) {
                         100 * strong_efficiency, 100 * weak_efficiency);
         }
     }
-    if (world().root() && !options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

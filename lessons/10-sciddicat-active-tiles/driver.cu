@@ -264,7 +264,7 @@ int run_bench(const wb::Options& options) {
     const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
     bench_terrain(sciddicat::make_synthetic_terrain(610, 496, options.seed), steps, std::min(steps, serial_steps),
                   table, repeats, rows);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

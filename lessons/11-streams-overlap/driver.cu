@@ -234,7 +234,7 @@ int run_bench(const wb::Options& options) {
                 "no overlap %.2f ms\n",
                 engines.copy_in.median_ms, engines.kernel.median_ms, engines.copy_out.median_ms, engines.ideal_ms(),
                 engines.sum_ms());
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

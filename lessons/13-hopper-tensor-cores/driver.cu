@@ -319,7 +319,7 @@ int run_bench(const wb::Options& options) {
                 "a warm-up round, no transfers timed, GFLOP/s = 2 m n k / t / 1e9, ratio = rate / cuBLAS here\n",
                 info.name.c_str(), repeats);
     for (const auto& shape : shapes) bench_shape(csv, shape, kernels, options.seed, repeats, info.name);
-    if (!options.out.empty()) std::printf("CSV written to %s\n", options.out.c_str());
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
 

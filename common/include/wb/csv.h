@@ -79,8 +79,11 @@ std::string csv_row(const BenchRow& row);
 
 /// Writes the CSV file: comment lines, header, then rows. Also echoes a readable line per row
 /// to stdout. With an empty path nothing is written to disk. The rows go to a temporary file
-/// that becomes `path` when the writer is destroyed normally; an exception, an exit after an
-/// error, Ctrl-C or a failed write leave no file at `path` (and no temporary file).
+/// that becomes `path` in finish() (or when the writer is destroyed normally); an exception, an
+/// exit after an error or Ctrl-C leave no file at `path` (and no temporary file). A failed write,
+/// flush, close or rename (a full disk) prints "error: cannot write PATH: CAUSE", removes the
+/// temporary file and exits with kExitUsage: rows are never lost silently. A PATH that exists and
+/// is not a regular file (/dev/stdout, a pipe) is written directly.
 class CsvWriter {
 public:
     /// Where the benchmark runs: a GPU run's rows are placed under the GPU's measured roofs.
@@ -93,15 +96,20 @@ public:
     CsvWriter& operator=(const CsvWriter&) = delete;
     /// Writes one row to the file and a readable line to stdout.
     void write(const BenchRow& row);
+    /// Completes the file (flush, close, rename into place) and says "CSV written to PATH"; on a
+    /// failure prints the cause and exits with kExitUsage. Does nothing with an empty path.
+    void finish(bool say_written = true);
     /// The CSV path (empty: stdout only).
     const std::string& path() const { return path_; }
 
 private:
+    void check_written();                              // exits (via fail) if a write or flush failed
+    void discard();                                    // closes and removes the temporary file
+    [[noreturn]] void fail(const std::string& cause);  // message, discard, exit kExitUsage
     std::string path_;
     std::string temporary_;
     std::FILE* file_ = nullptr;
     int slot_ = -1;
-    bool failed_ = false;
     std::string device_;
     Machine machine_ = Machine::gpu;
 };
