@@ -69,8 +69,34 @@ long long file_size(const std::string& path) {
     return ::stat(path.c_str(), &info) == 0 ? static_cast<long long>(info.st_size) : -1;
 }
 
+// Writes `text` to `file` (opened as `path`) and closes it; on a failed write, flush or close
+// removes `remove_on_failure` (when not empty) and fails with the cause.
+void write_and_close(std::FILE* file, const std::string& path, const std::string& text,
+                     const std::string& remove_on_failure, int slot) {
+    errno = 0;
+    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0;
+    const std::string cause = errno ? std::strerror(errno) : "write error";
+    const bool closed = std::fclose(file) == 0;
+    if (!written || !closed) {
+        const std::string why = written ? std::strerror(errno) : cause;
+        if (!remove_on_failure.empty()) std::remove(remove_on_failure.c_str());
+        wb::forget_temporary(slot);
+        fail(path, 0, "cannot write: " + why);
+    }
+}
+
 // Writes `text` to a temporary file beside `path` (remembered for Ctrl-C); returns its name.
+// A `path` that exists and is not a regular file (a device such as /dev/stdout, a pipe) is
+// written directly, since a rename would replace it: the name returned is then empty.
 std::string write_temporary(const std::string& path, const std::string& text, int& slot) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+        slot = -1;
+        std::FILE* file = std::fopen(path.c_str(), "w");
+        if (!file) fail(path, 0, std::string("cannot write: ") + std::strerror(errno));
+        write_and_close(file, path, text, "", slot);
+        return "";
+    }
     const std::string temporary = wb::temporary_name(path);
     slot = wb::remember_temporary(temporary);
     std::FILE* file = std::fopen(temporary.c_str(), "w");
@@ -78,13 +104,7 @@ std::string write_temporary(const std::string& path, const std::string& text, in
         wb::forget_temporary(slot);
         fail(path, 0, std::string("cannot write: ") + std::strerror(errno));
     }
-    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed) {
-        std::remove(temporary.c_str());
-        wb::forget_temporary(slot);
-        fail(path, 0, "write failed (disk full?)");
-    }
+    write_and_close(file, path, text, temporary, slot);
     return temporary;
 }
 
@@ -95,7 +115,7 @@ void write_all_or_nothing(const std::vector<std::pair<std::string, std::string>>
     std::vector<int> slots;
     auto discard = [&] {
         for (std::size_t i = 0; i < temporaries.size(); ++i) {
-            std::remove(temporaries[i].c_str());
+            if (!temporaries[i].empty()) std::remove(temporaries[i].c_str());
             wb::forget_temporary(slots[i]);
         }
     };
@@ -110,6 +130,7 @@ void write_all_or_nothing(const std::vector<std::pair<std::string, std::string>>
         throw;
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
+        if (temporaries[i].empty()) continue;  // written directly
         if (std::rename(temporaries[i].c_str(), files[i].first.c_str()) != 0) {
             const std::string why = std::strerror(errno);
             discard();
