@@ -7,7 +7,9 @@ finding becomes a failure (exit 1) told in the student's words: which lines, whi
 the likely cause. A race is a wrong answer that a check's numbers may not show: removing the
 barrier that ends a tiled phase often leaves the product right on one GPU and wrong on another.
 Without compute-sanitizer the check says once that races were not checked. Exit codes are the
-check's (77: no GPU, skipped).
+check's (77: no GPU, skipped), 1 for a finding of the tools, and 4 (SANITIZER_BROKEN) when
+compute-sanitizer itself failed (could not start, crashed, or ended the run without a finding):
+then the races were not checked, and a test that expects a race must not count it as found.
 """
 import os
 import re
@@ -20,6 +22,13 @@ ACCESS = re.compile(r"(Read|Write) access at .*? in (\S+?):(\d+)")
 SYNC = re.compile(r"(Barrier error detected[^\n]*|Invalid arguments[^\n]*)")
 LOCATION = re.compile(r"(?:at|in) .*? in (\S+?):(\d+)|at \S+ in (\S+?):(\d+)")
 
+
+# compute-sanitizer's exit code when it reported an error (--error-exitcode), and this script's
+# exit code when the tool failed without a finding.
+FINDING_EXIT = 99
+SANITIZER_BROKEN = 4
+# The check's own verdict (wb::CheckTally::finish and the drivers print it).
+VERDICT = re.compile(r"^\s*FAILED([\s:]|$)", re.MULTILINE)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -110,14 +119,28 @@ def main():
         print("note: compute-sanitizer was not found, so races and barrier errors were NOT checked")
         return 0
     for name, explain in (("racecheck", explain_race), ("synccheck", explain_sync)):
-        result = subprocess.run([tool, "--tool", name, "--error-exitcode", "99", "--print-limit", "3", program] +
-                                race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            result = subprocess.run([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT), "--print-limit", "3",
+                                     program] + race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        except OSError as error:
+            print(f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked")
+            return SANITIZER_BROKEN
         if result.returncode == 0:
             print(f"{name}: no hazard on the small case ({' '.join(race_args)})")
             continue
+        last = " | ".join(result.stdout.splitlines()[-3:])
         reason = explain(result.stdout, program)
-        if reason is None:  # the program itself failed under the tool: show its end
-            reason = f"{name} run failed (exit {result.returncode}): " + " | ".join(result.stdout.splitlines()[-3:])
+        if reason is None and result.returncode == FINDING_EXIT:  # a finding this script cannot word
+            reason = f"{name} reported an error: {last}"
+        if reason is None and result.returncode == 1 and VERDICT.search(result.stdout):
+            reason = f"the check failed under {name} on the small case: {last}"
+        if reason is None and result.returncode == 77:
+            print(f"SKIPPED: the small case found no usable GPU under {name}")
+            return 77
+        if reason is None:  # the tool itself failed: no finding, and nothing checked
+            print(f"ERROR: the run under compute-sanitizer {name} failed (exit {result.returncode}) without a "
+                  f"finding, so races were NOT checked: {last}")
+            return SANITIZER_BROKEN
         print(f"FAILED: {reason}")
         return 1
     return 0
