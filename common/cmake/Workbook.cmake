@@ -244,15 +244,20 @@ endfunction()
 
 # workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu
 #                      FROM "text of the solution" TO "its planted version"
-#                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu])
+#                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu]
+#                      [CAUSE regex])
 # A maintainer test that the check catches one planted bug: the reference solution's FILE with
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
 # silently disarm the test), linked with the program's harness, must fail its check (with
-# RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS).
+# RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS): exit 1 with the
+# check's FAILED verdict and, with CAUSE, a line matching it (scripts/tools/expect-check-failure.sh).
+# An edit of the solution's FILE configures the build again, so the planted copy follows it; the
+# copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
 # Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
 function(workbook_planted_bug)
   # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
-  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO" "LIBS;CHECK_ARGS;SANITIZE_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE"
+                        "LIBS;CHECK_ARGS;SANITIZE_ARGS")
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
@@ -260,16 +265,25 @@ function(workbook_planted_bug)
   if(NOT P_KIND)
     set(P_KIND gpu)
   endif()
-  file(READ "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}" solved)
+  set(solution "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${solution}")
+  file(READ "${solution}" solved)
   string(FIND "${solved}" "${P_FROM}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${test_id}: cannot plant '${P_NAME}': solutions/${P_LESSON}/${P_FILE} no longer holds '${P_FROM}'")
   endif()
   string(REPLACE "${P_FROM}" "${P_TO}" planted "${solved}")
   set(folder "${CMAKE_CURRENT_BINARY_DIR}/planted-${P_NAME}")
-  file(WRITE "${folder}/${P_FILE}" "${planted}")
+  set(copy "${folder}/${P_FILE}")
+  set(written "")
+  if(EXISTS "${copy}")
+    file(READ "${copy}" written)
+  endif()
+  if(NOT EXISTS "${copy}" OR NOT written STREQUAL planted)
+    file(WRITE "${copy}" "${planted}")
+  endif()
   set(target "${id}-planted-${P_NAME}")
-  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${folder}/${P_FILE}")
+  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}")
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
   target_link_libraries(${target} PRIVATE workbook_common ${P_LIBS})
   set(command $<TARGET_FILE:${target}> ${P_CHECK_ARGS})
@@ -277,8 +291,12 @@ function(workbook_planted_bug)
     find_package(Python3 QUIET COMPONENTS Interpreter)
     set(command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" ${command} --races ${P_SANITIZE_ARGS})
   endif()
+  set(cause "")
+  if(P_CAUSE)
+    set(cause --cause "${P_CAUSE}")
+  endif()
   add_test(NAME ${test_id}.planted-${P_NAME}-fails
-           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${command})
+           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
   set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES
                        LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 300)
 endfunction()
