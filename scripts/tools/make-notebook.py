@@ -220,8 +220,17 @@ def main():
         print(__doc__)
         return 2
     os.makedirs(os.path.dirname(TARGET), exist_ok=True)
-    with open(TARGET, "w", encoding="utf-8") as f:
-        f.write(text)
+    # Written whole or not at all: a temporary file beside it, renamed into place once complete.
+    temporary = f"{TARGET}.partial.{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, TARGET)
+    except OSError as error:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+        print(f"error: cannot write {os.path.relpath(TARGET, ROOT)}: {error.strerror or error}", file=sys.stderr)
+        return 2
     print("wrote", os.path.relpath(TARGET, ROOT))
     return 0
 
