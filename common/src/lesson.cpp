@@ -2,9 +2,105 @@
 
 #include "wb/exit_codes.h"
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <thread>
+
+#include <unistd.h>
 
 namespace wb {
+
+namespace {
+
+// "02-naive-matmul" -> "02"
+std::string lesson_number(const std::string& lesson) { return lesson.substr(0, lesson.find('-')); }
+
+// Writes text to standard output without taking stdout's lock (the main thread may hold it
+// forever, or a signal may have interrupted it): only write(2), which is async-signal-safe.
+void write_out(const char* text) {
+    std::size_t left = std::strlen(text);
+    while (left > 0) {
+        const ssize_t written = ::write(STDOUT_FILENO, text, left);
+        if (written <= 0) return;
+        text += written;
+        left -= static_cast<std::size_t>(written);
+    }
+}
+
+// Flushes what the check printed so far, unless another thread holds stdout (then that output
+// is lost, but the verdict still appears).
+void flush_if_free() {
+    if (ftrylockfile(stdout) == 0) {
+        fflush_unlocked(stdout);
+        funlockfile(stdout);
+    }
+}
+
+char g_crash_message[512];
+
+// A crash in check mode (the exercise read or wrote outside an array, divided by zero, or
+// corrupted the heap so that the C library aborts) is a failed check with its likely cause,
+// not a bare "Segmentation fault".
+extern "C" void on_crash(int signal) {
+    if (signal == SIGFPE)
+        write_out("\nFAILED: the check crashed with an arithmetic error (an integer division by zero?). ");
+    else if (signal == SIGABRT)
+        write_out("\nFAILED: the check stopped on corrupted memory (the line above says what the C library found): "
+                  "the code wrote outside an array (a loop bound or an index off by one?). ");
+    else
+        write_out("\nFAILED: the check crashed (segmentation fault or bus error): the code read or wrote outside an "
+                  "array (a loop bound or an index off by one?). ");
+    write_out(g_crash_message);
+    ::_exit(kExitCheckFailed);
+}
+
+void install_crash_handlers(const std::string& lesson) {
+    std::snprintf(g_crash_message, sizeof g_crash_message, "See the hints on the lesson %s page.\n",
+                  lesson_number(lesson).c_str());
+    struct sigaction action {};
+    action.sa_handler = on_crash;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = static_cast<int>(SA_RESETHAND);  // a crash inside the handler ends the process
+    for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGABRT}) sigaction(signal, &action, nullptr);
+}
+
+// The check's time limit: LessonInfo::check_seconds times WORKBOOK_CHECK_TIME_SCALE (a positive
+// number; anything else is ignored).
+double time_limit_s(const LessonInfo& info) {
+    double scale = 1.0;
+    if (const char* text = std::getenv("WORKBOOK_CHECK_TIME_SCALE")) {
+        char* end = nullptr;
+        const double value = std::strtod(text, &end);
+        if (end != text && *end == '\0' && value > 0 && value < 1e6) scale = value;
+    }
+    return info.check_seconds * scale;
+}
+
+// Ends a check that runs past its time limit with a failed verdict naming the likely causes. A
+// background thread sleeps until the limit; it cannot stop the main thread (a loop that never
+// ends, a kernel or a halo exchange that never finishes), so it ends the whole process without
+// clean-up, which also stops any kernel still running.
+void start_watchdog(const LessonInfo& info) {
+    const double limit_s = time_limit_s(info);
+    static char message[1024];
+    std::snprintf(message, sizeof message,
+                  "\nFAILED: the check did not finish within %.0f s (a correct solution needs a small part of "
+                  "that). Likely causes: a loop that never ends (a counter that never reaches its bound, or "
+                  "moves the wrong way), a kernel that never finishes (threads waiting at a barrier or for a "
+                  "flag that is never released), or an exchange that only one side joins (a send without its "
+                  "receive). See the hints on the lesson %s page.\n",
+                  limit_s, lesson_number(info.name).c_str());
+    std::thread([limit_s] {
+        std::this_thread::sleep_for(std::chrono::duration<double>(limit_s));
+        flush_if_free();
+        write_out(message);
+        std::_Exit(kExitCheckFailed);
+    }).detach();
+}
+
+}  // namespace
 
 int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench) {
     // A program without a benchmark neither lists nor accepts --bench, --repeat, --out, --full.
@@ -13,6 +109,10 @@ int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check,
     const Options options = parse_args(argc, argv, effective);
     const LessonStep step = options.mode == Options::Mode::check ? check : bench;
     if (!step) usage_error(info.name + " has no " + (check ? "--bench" : "--check") + " mode");
+    if (options.mode == Options::Mode::check) {
+        install_crash_handlers(info.name);
+        start_watchdog(info);
+    }
     try {
         return step(options);
     } catch (const InputError& e) {
@@ -28,10 +128,8 @@ int CheckTally::finish(const std::string& passed_what) const {
         return kExitCheckFailed;
     }
     if (failed_) {
-        // "02-naive-matmul" -> "lesson 02"
-        const std::string number = lesson_.substr(0, lesson_.find('-'));
         std::printf("FAILED: %ld of %ld cases wrong. See the hints on the lesson %s page.\n", failed_, cases_,
-                    number.c_str());
+                    lesson_number(lesson_).c_str());
         return kExitCheckFailed;
     }
     std::printf("PASSED: %s.\n", passed_what.c_str());

@@ -48,6 +48,11 @@ struct LessonInfo {
     /// Why --block is refused, after the program's name.
     std::string no_block_reason = "chooses its thread blocks itself (see its page)";
     bool benchmarks = true;  ///< false: --bench, --repeat, --out and --full are errors
+    /// The check's time limit in seconds: a check still running then ends as FAILED, naming the
+    /// likely causes (an endless loop, a kernel that never finishes, an exchange only one side
+    /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
+    /// (set by the tools that slow a program down, such as compute-sanitizer).
+    double check_seconds = 120;
 };
 
 /// The parsed command line.
