@@ -245,7 +245,7 @@ endfunction()
 # workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu
 #                      FROM "text of the solution" TO "its planted version"
 #                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu]
-#                      [CAUSE regex])
+#                      [CAUSE regex] [SOLVED_FILES other.cu ...])
 # A maintainer test that the check catches one planted bug: the reference solution's FILE with
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
 # silently disarm the test), linked with the program's harness, must fail its check (with
@@ -253,11 +253,12 @@ endfunction()
 # check's FAILED verdict and, with CAUSE, a line matching it (scripts/tools/expect-check-failure.sh).
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
+# SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
 # Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
 function(workbook_planted_bug)
   # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
   cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE"
-                        "LIBS;CHECK_ARGS;SANITIZE_ARGS")
+                        "LIBS;CHECK_ARGS;SANITIZE_ARGS;SOLVED_FILES")
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
@@ -283,7 +284,8 @@ function(workbook_planted_bug)
     file(WRITE "${copy}" "${planted}")
   endif()
   set(target "${id}-planted-${P_NAME}")
-  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}")
+  list(TRANSFORM P_SOLVED_FILES PREPEND "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/")
+  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}" ${P_SOLVED_FILES})
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
   target_link_libraries(${target} PRIVATE workbook_common ${P_LIBS})
   set(command $<TARGET_FILE:${target}> ${P_CHECK_ARGS})
