@@ -6,9 +6,11 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace wb {
 
@@ -184,6 +186,18 @@ std::string host_cpu_name() {
 std::size_t host_memory_bytes() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+}
+
+bool device_finishes_within(double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    cudaError_t status = cudaErrorNotReady;
+    while ((status = cudaStreamQuery(nullptr)) == cudaErrorNotReady) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (status != cudaSuccess) cuda_fail(status, "cudaStreamQuery() while waiting for the kernels", __FILE__, __LINE__);
+    WB_CUDA_CHECK(cudaDeviceSynchronize());  // work on other streams, finished too
+    return true;
 }
 
 void poison_device(void* ptr, std::size_t bytes) { WB_CUDA_CHECK(cudaMemset(ptr, 0xFF, bytes)); }

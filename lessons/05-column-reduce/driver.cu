@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,36 @@ bool check_cas_stress(std::uint64_t seed) {
     return report.ok();
 }
 
+// atomic_add_cas with a NaN among the values: total 3 receives it, so from then on its sum is
+// NaN. A retry loop that compares the doubles instead of their bit patterns never ends there
+// (NaN != NaN is true even when the exchange succeeded); the check waits a few seconds for it.
+bool check_cas_nan() {
+    const long long count = 1 << 12;
+    const int totals = 8, poisoned = 3;
+    std::vector<double> values(count, 1.0);
+    values[poisoned] = std::nan("");
+    wb::DeviceBuffer<double> d_values(values), d_totals(totals);
+    d_totals.zero();
+    add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
+    if (!wb::device_finishes_within(10.0)) {
+        std::printf("  atomic_add_cas with a NaN among the values did not finish within 10 s: the retry loop\n"
+                    "  compares the doubles (NaN != NaN is always true), not their 64-bit patterns.\n");
+        std::printf("FAILED: atomic_add_cas never finished. See the hints on the lesson 05 page.\n");
+        std::fflush(stdout);
+        std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
+    }
+    const std::vector<double> got = d_totals.to_host();
+    long wrong = 0;
+    for (int t = 0; t < totals; ++t) {
+        const bool ok = t == poisoned ? std::isnan(got[t]) : got[t] == static_cast<double>(count / totals);
+        if (!ok && wrong++ == 0)
+            std::printf("  atomic_add_cas with a NaN: totals[%d] = %g (expected %s)\n", t, got[t],
+                        t == poisoned ? "nan" : std::to_string(count / totals).c_str());
+    }
+    std::printf("  atomic_add_cas with a NaN among the values: %s\n", wrong ? "wrong" : "finished, totals right");
+    return wrong == 0;
+}
+
 int run_check(const wb::Options& options) {
     if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
     const Settings settings = settings_from(options);
@@ -82,6 +113,7 @@ int run_check(const wb::Options& options) {
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     tally.record(check_cas_stress(options.seed));
+    tally.record(check_cas_nan());
     double total_bytes = 0.0;
     for (const Shape& shape : shapes) total_bytes += shape.bytes();
     wb::WorkProgress progress("check", total_bytes);  // the largest shapes take seconds each

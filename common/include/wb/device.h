@@ -38,6 +38,12 @@ DeviceInfo require_gpu(int device = 0);
 /// True when a GPU is present and usable (no exit).
 bool gpu_available(std::string* why_not = nullptr);
 
+/// Waits for the work queued so far on the current device: true once it finished (a kernel fault
+/// is a CUDA error, reported as WB_CUDA_CHECK does), false when it is still running after
+/// `seconds`. A check that gets false prints why the kernel may never end and stops the process
+/// with std::_Exit: ordinary clean-up would wait for the kernel forever.
+bool device_finishes_within(double seconds);
+
 /// Prints a short device report in the style of the CUDA samples' deviceQuery.
 void print_device_info(const DeviceInfo& info, std::FILE* out = stdout);
 
