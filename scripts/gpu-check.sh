@@ -15,7 +15,9 @@
 # check over two calls on the same machine (the build is reused); the step "counters" (not in
 # the default) reads the execution-model lessons' hardware counters with ncu
 # (scripts/tools/measure-counters.sh); the step "profiles" (not in the default) measures lesson
-# 12's four versions, benchmark and counters (scripts/tools/measure-profiles.sh).
+# 12's four versions, benchmark and counters (scripts/tools/measure-profiles.sh); the step
+# "mutants" (not in the default) runs scripts/tools/mutate.py on the exercises matching
+# GPU_CHECK_MUTANTS (a regex of exercise names).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -77,6 +79,32 @@ note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit 
 skipped=$(grep -c "Skipped" "$out/ctest.log")
 note "tests skipped: $skipped"
 grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
+# A skip is never a pass: each skipped test must be one that scripts/gpu-allowed-skips.tsv allows
+# on this machine, with its reason; any other skip fails the GPU check.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+grep -E "Test +#[0-9]+: .*Skipped" "$out/ctest.log" | sed -E 's/.*Test +#[0-9]+: ([^ ]+) .*/\1/' | while read -r name; do
+  why=""
+  while IFS=$'\t' read -r pattern when reason; do
+    case "$pattern" in ''|'#'*) continue ;; esac
+    [[ "$name" =~ $pattern ]] || continue
+    if [ "$when" = always ] || { [[ "$when" =~ ^gpus\<([0-9]+)$ ]] && [ "$gpus" -lt "${BASH_REMATCH[1]}" ]; }; then
+      why=$reason; break
+    fi
+  done <"$src/scripts/gpu-allowed-skips.tsv"
+  if [ -n "$why" ]; then echo "  allowed skip: $name ($why)"; else echo "UNEXPECTED SKIP: $name"; fi
+done | tee "$out/skips.txt" | tee -a "$summary"
+unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
+[ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/gpu-allowed-skips.tsv lists the allowed ones)"
+# Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build
+# without it leaves them out and its check would pass on kernel 01 alone.
+if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0' &&
+   [ -x "$build/bin/13-hopper-tensor-cores-solution" ]; then
+  if "$build/bin/13-hopper-tensor-cores-solution" --check --sizes 256 2>&1 | grep -q "left out"; then
+    fail "lesson 13: kernels left out on a compute capability 9.0 GPU (is sm_90a in the build?)"
+  else
+    note "lesson 13: every kernel ran on this compute capability 9.0 GPU"
+  fi
+fi
 fi
 
 echo "== compute-sanitizer"
@@ -93,7 +121,8 @@ elif command -v compute-sanitizer >/dev/null 2>&1; then
     for tool in memcheck racecheck synccheck initcheck; do
       log="$out/sanitizer/$exe.$tool.log"
       # shellcheck disable=SC2086
-      (cd "$build" && timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 99 ${sanitizer_options[$exe]:-} \
+      # The sanitizer slows the check many times: its time limit (wb::LessonInfo) grows with it.
+      (cd "$build" && WORKBOOK_CHECK_TIME_SCALE=20 timeout 900 compute-sanitizer --tool "$tool" --error-exitcode 99 ${sanitizer_options[$exe]:-} \
          --print-limit 20 "bin/$exe" $args) >"$log" 2>&1
       rc=$?
       verdict=$([ $rc -eq 0 ] && echo clean || echo "FAILED (exit $rc)")
@@ -148,6 +177,22 @@ if wants profiles; then
   bash "$src/scripts/tools/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
   rc=${PIPESTATUS[0]}
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "profiles: FAILED (exit $rc)"
+else
+  echo "(not requested)"
+fi
+
+echo "== mutation testing of the GPU exercises"
+if wants mutants; then
+  # Every mutant of the solutions' marked regions against the student's own check
+  # (scripts/tools/mutate.py), for the exercises matching GPU_CHECK_MUTANTS (default: all); the
+  # reports are written to solutions/*/mutation-report.tsv and copied to OUTDIR/mutants.
+  mkdir -p "$out/mutants"
+  python3 "$src/scripts/tools/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
+    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "${TMPDIR:-/tmp}" --limit-s 600 >"$out/mutants.log" 2>&1
+  rc=$?
+  grep -E "^mutate:|^  solutions/|^  [0-9]" "$out/mutants.log" | tee -a "$summary"
+  for report in "$src"/solutions/*/mutation-report.tsv; do cp "$report" "$out/mutants/$(basename "$(dirname "$report")").tsv"; done
+  [ "$rc" -eq 0 ] || fail "mutants: FAILED (exit $rc; $out/mutants.log)"
 else
   echo "(not requested)"
 fi
