@@ -91,11 +91,31 @@ bool padding_is_zero(const double* device, std::size_t pitch, int rows, int cols
     return wrong == 0;
 }
 
+// Fresh device memory often comes zeroed, which would hide a missing zero-fill. Before the
+// exercise allocates its padded matrices, the check allocates the same three pitched blocks, fills
+// them with 0xFF bytes (NaN) and frees them: the exercise's allocations then usually get that
+// memory back, poisoned.
+void poison_next_allocations(const wb::MatmulShape& s, int tile) {
+    const std::size_t rows = wb::round_up(s.rows, tile), inner = wb::round_up(s.inner, tile),
+                      cols = wb::round_up(s.cols, tile);
+    const std::size_t widths[] = {inner * sizeof(double), cols * sizeof(double), cols * sizeof(double)};
+    const std::size_t heights[] = {rows, inner, rows};
+    void* blocks[3] = {};
+    for (int i = 0; i < 3; ++i) {
+        std::size_t pitch = 0;
+        WB_CUDA_CHECK(cudaMallocPitch(&blocks[i], &pitch, widths[i], heights[i]));
+        WB_CUDA_CHECK(cudaMemset2D(blocks[i], pitch, 0xFF, widths[i], heights[i]));
+    }
+    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    for (void* block : blocks) WB_CUDA_CHECK(cudaFree(block));
+}
+
 bool check_padded(const wb::MatmulProblem<double>& problem, int tile) {
     const wb::MatmulShape& s = problem.shape;
     const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
     std::vector<double> got(static_cast<std::size_t>(s.rows) * s.cols);
     wb::poison(got);
+    poison_next_allocations(s, tile);
     PaddedProduct d = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
     bool padding_ok = true;
     if (padded_is_usable(d, s, tile)) {
