@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # progress-self-test.sh SOURCE_DIR WORK_DIR: scripts/progress on a copy of the course.
 # Lesson 01 untouched -> "not started"; edited but wrong -> "failing" with the first wrong
-# element and hint 1; the reference solution copied over -> "done"; hints revealed one at a
-# time. When the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done";
-# lesson 12 solved, without a GPU: "skipped", and no speed line, no measurement.
+# element and hint 1; the reference solution copied over -> "done", in a bare `progress` (every
+# exercise) too; CTest failing on its own -> said plainly; hints revealed one at a time. When
+# the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done"; lesson 12
+# solved, without a GPU: "skipped", and no speed line, no measurement.
 set -u
 src=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -46,6 +47,19 @@ grep -Eq '01-cpu-matmul +done' "$work/4.txt" || fail "solved lesson 01 is not 'd
 # A passing exercise is measured once: its CSV feeds the charts' "your exercise" curves.
 grep -q 'cpu-ikj' "$build/bench/01-cpu-matmul-exercise.csv" || fail "the solved exercise was not benchmarked"
 progress --only '^01-cpu-matmul$' | grep -q 'measuring your' && fail "an unchanged exercise was benchmarked again"
+echo "== every exercise at once (one CTest pattern, whatever CMake's regex limits)"
+progress --no-build --no-bench | tee "$work/all.txt"
+grep -Eq '01-cpu-matmul +done' "$work/all.txt" || fail "a bare 'progress' does not show solved lesson 01 as 'done'"
+grep -Fq 'the check did not run' "$work/all.txt" && fail "a bare 'progress' did not run the checks"
+echo "== CTest failing on its own"
+mkdir -p "$work/bin" && printf '#!/bin/sh\necho "RegularExpression::compile(): Too many parentheses."\n' >"$work/bin/ctest"
+chmod +x "$work/bin/ctest"
+PATH="$work/bin:$PATH" progress --no-build --no-bench --only '^01-cpu-matmul$' >"$work/ctest-error.txt" 2>&1
+rc=$?
+cat "$work/ctest-error.txt"
+[ $rc -ne 0 ] || fail "progress exits 0 when CTest could not run the checks"
+grep -Fq 'CTest could not run the checks' "$work/ctest-error.txt" || fail "progress does not say that CTest failed"
+grep -Fq 'Too many parentheses' "$work/ctest-error.txt" || fail "progress does not show CTest's error"
 bash "$tree/scripts/check" --build-dir "$build" 01-cpu-matmul | tee "$work/check2.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "scripts/check of a solved exercise does not exit 0"
 grep -Fq '01-cpu-matmul: PASSED' "$work/check2.txt" || fail "scripts/check does not say PASSED"
