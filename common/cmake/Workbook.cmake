@@ -414,6 +414,7 @@ endfunction()
 #   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
 #   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
+#   - workbook.progress-all-solved (maintainer): progress over every exercise, all solved;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
 #   - the docs' revealable hints and the browser test of the site (docs.browser).
 function(_workbook_learner_tools)
@@ -506,6 +507,16 @@ function(_workbook_learner_tools)
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-self-test")
     set_tests_properties(workbook.progress-self-test PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 900)
+  endif()
+  if(WORKBOOK_MAINTAINER_TESTS AND Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
+    # A bare scripts/progress (every exercise, as CMake's regular expressions allow) on a copy of
+    # the course with every solution written over its exercise: CPU exercises done, GPU ones
+    # skipped, never failing. It builds every exercise of the copy: slow, so alone.
+    add_test(NAME workbook.progress-all-solved
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-solved-test.sh"
+                     "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-all-solved")
+    set_tests_properties(workbook.progress-all-solved PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 5400
+                         RUN_SERIAL TRUE)
   endif()
 
   workbook_bad_input_sweep()

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# progress-solved.sh WORK_DIR [ONLY_REGEX]
+# progress-solved.sh WORK_DIR [ONLY_REGEX [PROGRESS_OPTIONS...]]
 # Shows what scripts/progress tells a student who has solved every exercise: copies the course
 # (without build folders) to WORK_DIR, writes each reference solution over its exercise file,
 # builds and runs `scripts/progress` there (checks, then each exercise's benchmark and the
 # reference solution's, and the speed line against scripts/speed-goals.tsv). ONLY_REGEX limits
-# it to some exercises (progress --only). On a GPU every GPU exercise must end "done" with a
-# speed line; without one, "skipped" and no speed line. Exit: progress's.
+# it to some exercises (progress --only; empty or left out: all of them, as a bare `progress`); PROGRESS_OPTIONS go to progress (e.g. --no-bench,
+# --jobs 1). On a GPU every GPU exercise must end "done" with a speed line; without one,
+# "skipped" and no speed line. Exit: progress's.
 set -uo pipefail
-work=${1:?usage: progress-solved.sh WORK_DIR [ONLY_REGEX]}
-only=${2:-.}
+work=${1:?usage: progress-solved.sh WORK_DIR [ONLY_REGEX [PROGRESS_OPTIONS...]]}
+only=()
+[ -n "${2:-}" ] && only=(--only "$2")
+shift $(($# < 2 ? $# : 2))
 src=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$src/scripts/tools/copy-course.sh" "$src" "$work" || exit 1
 # Every file of solutions/NN-name/ that the exercise folder also has (lesson 07's kernels/ too).
@@ -17,6 +20,7 @@ bash "$src/scripts/tools/copy-course.sh" "$src" "$work" || exit 1
 done
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
-cmake -S "$work" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >"$work/configure.log" 2>&1 ||
-  { tail -n 20 "$work/configure.log"; exit 1; }
-cd "$work" && python3 scripts/progress --build-dir build --only "$only" --jobs "$(nproc)"
+# No maintainer tests: progress builds and runs only the exercises' own checks.
+cmake -S "$work" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DWORKBOOK_MAINTAINER_TESTS=OFF \
+  >"$work/configure.log" 2>&1 || { tail -n 20 "$work/configure.log"; exit 1; }
+cd "$work" && python3 scripts/progress --build-dir build "${only[@]}" --jobs "$(nproc)" "$@"
