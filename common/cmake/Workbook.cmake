@@ -46,6 +46,64 @@ function(_workbook_program_ids lesson program id_var test_id_var)
   endif()
 endfunction()
 
+# _workbook_pristine_files(LESSON ID FILES DIR_VAR EDITED_VAR MISSING_VAR)
+# Where the pristine versions of a program's exercise FILES are (DIR_VAR: the lesson's folder
+# while they all match scripts/pristine-exercises.sha256; otherwise a copy in the build folder,
+# written by scripts/tools/pristine-exercises.sh from git). EDITED_VAR: the files that differ
+# from the manifest; MISSING_VAR: why some could not be recovered (empty when all were). Any
+# change of those files or of the manifest configures the build again, so this stays true.
+function(_workbook_pristine_files lesson id files dir_var edited_var missing_var)
+  set(manifest "${PROJECT_SOURCE_DIR}/scripts/pristine-exercises.sha256")
+  file(STRINGS "${manifest}" entries REGEX "^[0-9a-f]+  lessons/${lesson}/")
+  set(edited "")
+  set(relative "")
+  foreach(file IN LISTS files)
+    set(path "lessons/${lesson}/${file}")
+    list(APPEND relative "${path}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/${path}")
+    set(expected "")
+    foreach(entry IN LISTS entries)
+      if(entry MATCHES "^([0-9a-f]+)  (.*)$" AND CMAKE_MATCH_2 STREQUAL path)
+        set(expected "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+    file(SHA256 "${PROJECT_SOURCE_DIR}/${path}" actual)
+    if(NOT actual STREQUAL expected)
+      list(APPEND edited "${path}")
+    endif()
+  endforeach()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
+  set(dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+  set(missing "")
+  if(edited)
+    set(copy "${CMAKE_CURRENT_BINARY_DIR}/${id}-pristine-files")
+    file(REMOVE_RECURSE "${copy}")
+    execute_process(COMMAND bash "${WORKBOOK_TOOLS_DIR}/pristine-exercises.sh" "${copy}" ${relative}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    set(dir "${copy}/lessons/${lesson}")
+    if(NOT rc EQUAL 0)
+      string(REPLACE "\n" " " out "${out}")
+      set(missing "SKIP: ${out}")
+      string(STRIP "${missing}" missing)
+    endif()
+    string(JOIN ", " shown ${edited})
+    if(missing)
+      string(REGEX REPLACE "^SKIP: " "" why "${missing}")
+      message(STATUS "cuda-workbook: ${shown} edited; the tests that need the pristine copy skip: ${why}")
+    else()
+      message(STATUS "cuda-workbook: ${shown} edited; the tests that need the pristine copy use one from git")
+    endif()
+  endif()
+  set(${dir_var} "${dir}" PARENT_SCOPE)
+  set(${edited_var} "${edited}" PARENT_SCOPE)
+  set(${missing_var} "${missing}" PARENT_SCOPE)
+endfunction()
+
+# _workbook_skip_test(NAME MESSAGE): a test that prints MESSAGE and reports "skipped" (exit 77).
+function(_workbook_skip_test name message)
+  add_test(NAME ${name} COMMAND bash -c "echo \"$1\"; exit ${WORKBOOK_SKIP_CODE}" skip "${message}")
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
@@ -136,13 +194,42 @@ function(workbook_lesson)
     # A check that cannot fail is worthless: the untouched exercise must fail it (exit 1).
     # With RACECHECK the student's check includes racecheck, and so does this test: a bug that
     # only the race detector sees (lesson 09's missing-barrier) must still fail.
-    set(check_command $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS})
+    # The untouched exercise, even where a student edited (or solved) it: an edited file is taken
+    # from git into the build folder (_workbook_pristine_files) and these tests use that copy;
+    # where it cannot be recovered they skip and say why.
+    _workbook_pristine_files("${L_NAME}" "${id}" "${L_EXERCISE_FILES}" pristine_dir edited missing)
+    set(program $<TARGET_FILE:${id}-exercise>)
+    set(guard "")
+    if(edited AND NOT missing)
+      # A program of the recovered files, built as the exercise is (its options too).
+      list(TRANSFORM L_EXERCISE_FILES PREPEND "${pristine_dir}/" OUTPUT_VARIABLE recovered)
+      add_executable(${id}-pristine ${harness} ${recovered})
+      target_include_directories(${id}-pristine PRIVATE "${pristine_dir}" $<TARGET_PROPERTY:${id}-exercise,INCLUDE_DIRECTORIES>)
+      target_compile_options(${id}-pristine PRIVATE $<TARGET_PROPERTY:${id}-exercise,COMPILE_OPTIONS>)
+      target_link_libraries(${id}-pristine PRIVATE workbook_common ${L_LIBS})
+      target_compile_definitions(${id}-pristine PRIVATE WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="exercise")
+      if(L_PROGRAM)
+        target_compile_definitions(${id}-pristine PRIVATE WORKBOOK_PROGRAM="${L_PROGRAM}")
+      endif()
+      set_target_properties(${id}-pristine PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+      set(program $<TARGET_FILE:${id}-pristine>)
+    elseif(NOT edited)
+      # The exercise program itself, while its files stay untouched (an edit since configuring
+      # makes the test skip until the next build configures again).
+      list(TRANSFORM L_EXERCISE_FILES PREPEND "lessons/${L_NAME}/" OUTPUT_VARIABLE relative)
+      set(guard bash "${WORKBOOK_TOOLS_DIR}/if-pristine.sh" ${relative} --)
+    endif()
+    set(check_command ${program} ${L_CHECK_ARGS})
     if(L_RACECHECK)
       set(check_command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py"
-                        $<TARGET_FILE:${id}-exercise> ${L_CHECK_ARGS} --races ${L_SANITIZE_ARGS})
+                        ${program} ${L_CHECK_ARGS} --races ${L_SANITIZE_ARGS})
     endif()
-    add_test(NAME ${test_id}.exercise-fails-pristine
-             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${check_command})
+    if(missing)
+      _workbook_skip_test(${test_id}.exercise-fails-pristine "${missing}")
+    else()
+      add_test(NAME ${test_id}.exercise-fails-pristine
+               COMMAND ${guard} bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${check_command})
+    endif()
     set_tests_properties(${test_id}.exercise-fails-pristine PROPERTIES
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
@@ -153,11 +240,17 @@ function(workbook_lesson)
     if(file_count GREATER 1)
       foreach(pristine_file IN LISTS L_EXERCISE_FILES)
         string(REGEX REPLACE "^.*/|\\.[^.]*$" "" stem "${pristine_file}")
+        if(NOT EXISTS "${pristine_dir}/${pristine_file}")
+          _workbook_skip_test(${test_id}.pristine-fails.${stem} "${missing}")
+          set_tests_properties(${test_id}.pristine-fails.${stem} PROPERTIES
+            LABELS "maintainer;${kind};${L_NAME}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
+          continue()
+        endif()
         set(stage "${CMAKE_CURRENT_BINARY_DIR}/pristine-${stem}")
         set(staged "")
         foreach(file IN LISTS L_EXERCISE_FILES)
           if(file STREQUAL pristine_file)
-            set(from "${lesson_dir}/${file}")
+            set(from "${pristine_dir}/${file}")
           else()
             set(from "${solution_dir}/${file}")
           endif()
@@ -506,7 +599,9 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-self-test")
-    set_tests_properties(workbook.progress-self-test PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 900)
+    # Skips (77) where lesson 01 is edited and its pristine copy cannot be recovered from git.
+    set_tests_properties(workbook.progress-self-test PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 900
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
   if(WORKBOOK_MAINTAINER_TESTS AND Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     # A bare scripts/progress (every exercise, as CMake's regular expressions allow) on a copy of

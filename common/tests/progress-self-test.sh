@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # progress-self-test.sh SOURCE_DIR WORK_DIR: scripts/progress on a copy of the course.
-# Lesson 01 untouched -> "not started"; edited but wrong -> "failing" with the first wrong
+# Lesson 01 untouched (the pristine copy, from git if the student edited theirs; exit 77 when
+# it cannot be recovered) -> "not started"; edited but wrong -> "failing" with the first wrong
 # element and hint 1; the reference solution copied over -> "done", in a bare `progress` (every
 # exercise) too; CTest failing on its own -> said plainly; hints revealed one at a time. When
 # the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done"; lesson 12
@@ -11,6 +12,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 tree=$work/tree build=$work/build
+# Lesson 01 as the course gives it, whatever the student made of it (from git where edited).
+bash "$src/scripts/tools/pristine-exercises.sh" "$tree" lessons/01-cpu-matmul/matmul_cpu.cpp ||
+  { echo "SKIP: this test needs lesson 01's pristine exercise"; exit 77; }
 progress() { python3 "$tree/scripts/progress" --build-dir "$build" "$@"; }
 cmake -S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=OFF >"$work/configure.log" 2>&1 ||
   { tail -n 20 "$work/configure.log"; fail "configure"; }
