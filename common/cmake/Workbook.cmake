@@ -522,7 +522,10 @@ function(_workbook_learner_tools)
   if(WORKBOOK_MAINTAINER_TESTS)
     add_test(NAME workbook.pristine-manifest
              COMMAND bash "${scripts}/update-pristine-manifest" --check "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
-    set_tests_properties(workbook.pristine-manifest PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    # Skips (77) where an exercise differs from the manifest, a student's edits most likely;
+    # fails there with WORKBOOK_STRICT_EXERCISES=1 (CI).
+    set_tests_properties(workbook.pristine-manifest PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
 
   find_package(Python3 QUIET COMPONENTS Interpreter)
@@ -552,7 +555,8 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.manifest-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/manifest-self-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/manifest-self-test")
-    set_tests_properties(workbook.manifest-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    set_tests_properties(workbook.manifest-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
     add_test(NAME workbook.bench-csv-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
