@@ -507,7 +507,8 @@ endfunction()
 #   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
 #   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
-#   - workbook.progress-all-solved (maintainer): progress over every exercise, all solved;
+#   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
+#     over every solved exercise, and a student's edits failing none of the tests;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
 #   - the docs' revealable hints and the browser test of the site (docs.browser).
 function(_workbook_learner_tools)
@@ -616,6 +617,13 @@ function(_workbook_learner_tools)
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-all-solved")
     set_tests_properties(workbook.progress-all-solved PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 5400
                          RUN_SERIAL TRUE)
+    # A student's edits (lesson 01 solved, in a clone with its history) fail none of the tests that
+    # read the exercises: format, pristine manifest, progress self-test, exercise-fails-pristine.
+    add_test(NAME workbook.student-edits-self-test
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/student-edits-self-test.sh"
+                     "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/student-edits-self-test")
+    set_tests_properties(workbook.student-edits-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 1800
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} RUN_SERIAL TRUE)
   endif()
 
   workbook_bad_input_sweep()
