@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""mutate-self-test.py: scripts/tools/mutate.py finds the regions, makes the mutants students
+write, judges a check's output as the student would read it, and finds stale reports."""
+import importlib.util
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+spec = importlib.util.spec_from_file_location("mutate", os.path.join(ROOT, "scripts", "tools", "mutate.py"))
+mutate = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mutate)
+
+failures = []
+
+
+def expect(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+SAMPLE = """// header
+int f(const int* a, int n) {
+    // >>> TODO 1: the sum
+    int sum = 0;  // a comment with i < n
+    for (int i = 0; i < n; ++i) sum += a[i * 2 + 1];
+    __syncthreads();
+    return sum;
+    // <<< TODO 1
+}
+static_cast<long>(x) < y;
+"""
+lines = SAMPLE.split("\n")
+expect(mutate.marked_regions(lines) == [(3, 6)], "the region is the lines between the markers")
+mutants = mutate.region_mutants("solutions/x/f.cu", lines, 3, 6)
+texts = {(m.operator, m.mutated.strip()) for m in mutants}
+expect(("increment ++ to --", "for (int i = 0; i < n; --i) sum += a[i * 2 + 1];") in texts, "++ becomes --")
+expect(("compare < to <=", "for (int i = 0; i <= n; ++i) sum += a[i * 2 + 1];") in texts, "an off-by-one bound")
+expect(("constant 1 to 2", "for (int i = 0; i < n; ++i) sum += a[i * 2 + 2];") in texts, "a constant off by one")
+expect(("sync removed __syncthreads", "(void)0;") in texts, "a barrier removed")
+expect(any(op == "statement deleted" for op, _ in texts), "a statement deleted")
+expect(not any("a comment with" in m.mutated and m.line == 5 and "<=" in m.mutated.split("//")[1] for m in mutants),
+       "comments are not mutated")
+expect(not any(m.line > 7 for m in mutants), "nothing outside the region is mutated")
+template = mutate.line_mutants("f", 1, "    long x = static_cast<long>(i) * n;")
+expect(not any(m.operator.startswith("compare") for m in template), "template brackets are not comparisons")
+
+judge = mutate.judge
+expect(judge(1, "01-x: FAILED\n    C[0][0] = nan (expected 1)\n")[0] == "killed", "a wrong element kills")
+expect(judge(1, "01-x: FAILED\n")[0] == "survived", "FAILED without a message survives")
+expect(judge(0, "01-x: PASSED\n")[0] == "survived", "a pass survives")
+expect(judge(None, "")[0] == "survived", "a hang stopped from outside survives")
+expect(judge(1, "01-x: FAILED: it does not compile\n    error: x\n")[0] == "stillborn", "a build error is stillborn")
+expect(judge(77, "01-x: SKIPPED\n")[0] == "skipped", "a skip is not a kill")
+
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "f.cu")
+    with open(path, "w") as f:
+        f.write(SAMPLE)
+    before = mutate.regions_hash(path)
+    with open(path, "w") as f:
+        f.write(SAMPLE.replace("static_cast<long>(x) < y;", "changed outside;"))
+    expect(mutate.regions_hash(path) == before, "a change outside the regions keeps the report current")
+    with open(path, "w") as f:
+        f.write(SAMPLE.replace("a[i * 2 + 1]", "a[i * 2]"))
+    expect(mutate.regions_hash(path) != before, "a change inside a region makes the report stale")
+
+rows = [{"file": "f", "outcome": "killed", "reason": ""}] * 19 + [{"file": "f", "outcome": "survived", "reason": ""}]
+expect(mutate.summarise(rows)["f"][:2] == (19, 20), "an unexplained survivor counts against the goal")
+rows[-1] = {"file": "f", "outcome": "survived", "reason": "equivalent: same order"}
+expect(mutate.summarise(rows)["f"][:3] == (19, 19, 1), "an equivalent survivor is not counted")
+
+print(f"{'FAILED' if failures else 'PASSED'}: mutate.py self-test, {len(failures)} problem(s)")
+sys.exit(1 if failures else 0)

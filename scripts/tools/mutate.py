@@ -1,0 +1,629 @@
+#!/usr/bin/env python3
+"""Mutation testing of the exercises: does each student's check catch the bugs students write?
+
+    mutate.py list SOLUTION_FILE                 the mutants of one file's marked regions
+    mutate.py run --build-dir B [--only REGEX] [--jobs N] [--limit-s S] [--dry-run]
+                                                 run the checks on every mutant, write the reports
+    mutate.py verify [--require-kind cpu]        the committed reports are current and complete
+
+The code under test is a reference solution's marked regions (between "// >>> TODO n" or
+"// >>> FIX" and the matching "// <<<" line); the test suite is the student's own check,
+`scripts/check` (scripts/progress check). For every mutant (one small change inside one region)
+`run` writes the solution with that change over the exercise file in a copy of the course whose
+other exercise files are solved, and runs `scripts/progress check EXERCISE` there. A mutant is
+
+  killed     the check said FAILED with a message (wrong element, a crash or a time limit it
+             names, a CUDA error), within the check's own time limit;
+  survived   the check PASSED, or ended some other way (no verdict, or stopped from outside
+             after the time limit plus a margin: a hang is a survivor);
+  stillborn  the mutant does not compile (not counted);
+  skipped    the check could not run here (no GPU): the report is not written.
+
+A report per lesson, solutions/NN-name/mutation-report.tsv, lists every mutant with its outcome,
+keyed by the sha256 of the solution's marked regions. A survivor needs a reason in its last
+column: "equivalent: why" (same results and same speed) or the check case that now kills it
+(then the report is regenerated). `run` keeps the reasons of mutants it finds again. `verify`
+fails when a report is stale (the regions changed), when a survivor has no reason, when fewer
+than 95% of the non-equivalent mutants of a file are killed, or when an exercise file of a
+required kind (--require-kind) has no report.
+
+The report lives beside the solution because it quotes the solution's lines.
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX):")
+CLOSE = re.compile(r"^\s*// <<< (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX)\s*$")
+REPORT_NAME = "mutation-report.tsv"
+GOAL = 0.95
+KILLED, SURVIVED, STILLBORN, SKIPPED = "killed", "survived", "stillborn", "skipped"
+
+
+# ---- the regions ----------------------------------------------------------------------------
+
+def marked_regions(lines):
+    """[(first line index, last line index)] of the code between each pair of markers (0-based,
+    inclusive; the marker lines themselves excluded)."""
+    regions, start = [], None
+    for number, line in enumerate(lines):
+        if OPEN.match(line):
+            start = number + 1
+        elif CLOSE.match(line) and start is not None:
+            if number > start:
+                regions.append((start, number - 1))
+            start = None
+    return regions
+
+
+def regions_hash(path):
+    """sha256 of the text of a file's marked regions (markers included), the report's key."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    digest = hashlib.sha256()
+    for first, last in marked_regions(lines):
+        digest.update("\n".join(lines[first - 1:last + 2]).encode() + b"\n\0")
+    return digest.hexdigest()
+
+
+# ---- the mutants --------------------------------------------------------------------------
+
+def code_mask(line):
+    """A list of booleans: True where the character is code (not in a // comment or a string
+    or character literal)."""
+    mask = [True] * len(line)
+    quote = None
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            mask[i] = False
+            if c == "\\":
+                if i + 1 < len(line):
+                    mask[i + 1] = False
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+            mask[i] = False
+        elif line.startswith("//", i) or line.startswith("/*", i):
+            for j in range(i, len(line)):
+                mask[j] = False
+            break
+        i += 1
+    return mask
+
+
+def is_code(line):
+    mask = code_mask(line)
+    return any(m and not ch.isspace() for m, ch in zip(mask, line))
+
+
+# (operator name, regex on code, replacement): one mutant per match. The regexes look at the
+# characters around an operator so that "+" does not match inside "++" or "+=".
+REPLACEMENTS = [
+    ("arith + to -", r"(?<=[\w)\]\s])\+(?=[\s\w(])(?!\+)", "-"),
+    ("arith - to +", r"(?<=[\w)\]]\s)-(?=\s)", "+"),
+    ("arith * to /", r"(?<=[\w)\]]\s)\*(?=\s)", "/"),
+    ("arith / to *", r"(?<=[\w)\]]\s)/(?=\s)", "*"),
+    ("arith / to %", r"(?<=[\w)\]]\s)/(?=\s)", "%"),
+    ("arith % to /", r"(?<=[\w)\]]\s)%(?=\s)", "/"),
+    ("compound += to -=", r"\+=", "-="),
+    ("compound += to =", r"\+=", "="),
+    ("compound -= to +=", r"-=", "+="),
+    ("compound *= to /=", r"\*=", "/="),
+    ("increment ++ to --", r"\+\+", "--"),
+    ("decrement -- to ++", r"--", "++"),
+    # Comparisons stand between spaces (the code is clang-formatted), unlike template brackets.
+    ("compare < to <=", r"(?<=\s)<(?=\s)", "<="),
+    ("compare <= to <", r"(?<=\s)<=(?=\s)", "<"),
+    ("compare > to >=", r"(?<=\s)>(?=\s)", ">="),
+    ("compare >= to >", r"(?<=\s)>=(?=\s)", ">"),
+    ("compare == to !=", r"==", "!="),
+    ("compare != to ==", r"!=", "=="),
+    ("logic && to ||", r"&&", "||"),
+    ("logic || to &&", r"\|\|", "&&"),
+    ("shift << to >>", r"(?<![<])<<(?![<=])", ">>"),
+    ("shift >> to <<", r"(?<![>])>>(?![>=])", "<<"),
+    ("bit & to |", r"(?<=\s)&(?=\s)", "|"),
+    ("bit ^ to |", r"(?<=\s)\^(?=\s)", "|"),
+    ("negate !x", r"!(?=[\w(])(?!=)", ""),
+    ("component .x to .y", r"\.x\b", ".y"),
+    ("component .y to .x", r"\.y\b", ".x"),
+    ("float 0.0 to 1.0", r"\b0\.0f?\b", "1.0"),
+    ("bool true to false", r"\btrue\b", "false"),
+    ("bool false to true", r"\bfalse\b", "true"),
+    ("sync removed __syncthreads", r"__syncthreads\(\)", "(void)0"),
+    ("sync removed __syncwarp", r"__syncwarp\([^)]*\)", "(void)0"),
+    ("fence removed", r"__threadfence(_block|_system)?\(\)", "(void)0"),
+    ("parity flipped", r"\b(\w*(parity|phase)\w*)\b(?!\s*[=(\[])", r"(\1 ^ 1)"),
+]
+
+# Pairs of names that a student may exchange: every occurrence of one becomes the other on the
+# line (indices exchanged).
+EXCHANGES = [("row", "col"), ("i", "j"), ("j", "k"), ("i", "k"), ("x", "y"), ("tx", "ty"), ("lane", "warp"),
+             ("rows", "cols"), ("width", "height"), ("send", "recv"), ("up", "down"), ("top", "bottom"),
+             ("above", "below"), ("first", "last")]
+
+INTEGER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+SYNC_CALLS = re.compile(r"\b(cudaDeviceSynchronize|cudaStreamSynchronize|cudaEventSynchronize|cudaStreamWaitEvent|"
+                        r"cudaEventRecord|__syncthreads|__syncwarp|__threadfence\w*|ncclGroupStart|ncclGroupEnd|"
+                        r"ncclSend|ncclRecv|MPI_\w+|\w*wait\w*|\w*arrive\w*|\w*fence\w*|\w*commit\w*)\s*\(")
+STREAM_ARG = re.compile(r"<<<([^<>]*?),\s*([\w.\[\]]+)\s*>>>")
+FOR_HEADER = re.compile(r"\bfor\s*\((?:[^()]|\([^()]*\))*\)")
+
+
+class Mutant:
+    def __init__(self, file, line, operator, original, mutated):
+        self.file, self.line, self.operator = file, line, operator  # line: 1-based
+        self.original, self.mutated = original, mutated
+        self.extra = {}  # other lines changed (line index -> text), for moves and swaps
+        self.outcome, self.reason, self.detail = "", "", ""
+
+    @property
+    def key(self):
+        extra = ";".join(f"{k}:{v.strip()}" for k, v in sorted(self.extra.items()))
+        return f"{self.file}|{self.operator}|{self.original.strip()}|{self.mutated.strip()}|{extra}"
+
+    def apply(self, lines):
+        out = list(lines)
+        out[self.line - 1] = self.mutated
+        for index, text in self.extra.items():
+            out[index] = text
+        return out
+
+
+def replace_at(line, start, end, text):
+    return line[:start] + text + line[end:]
+
+
+def in_code(mask, start, end):
+    return all(mask[start:end])
+
+
+def line_mutants(path, number, line):
+    """The one-line mutants of a line of code."""
+    mask = code_mask(line)
+    found = []
+    for name, pattern, replacement in REPLACEMENTS:
+        for m in re.finditer(pattern, line):
+            if not in_code(mask, m.start(), m.end()):
+                continue
+            found.append((name, replace_at(line, m.start(), m.end(), m.expand(replacement))))
+    for m in INTEGER.finditer(line):
+        if not in_code(mask, m.start(), m.end()):
+            continue
+        value = int(m.group(1))
+        for delta in (+1, -1):
+            if value + delta >= 0:
+                found.append((f"constant {value} to {value + delta}",
+                              replace_at(line, m.start(), m.end(), str(value + delta))))
+    for a, b in EXCHANGES:
+        names = re.compile(r"\b(%s|%s)\b" % (re.escape(a), re.escape(b)))
+        hits = [m for m in names.finditer(line) if in_code(mask, m.start(), m.end())]
+        if {m.group(1) for m in hits} == {a, b} or (hits and len(hits) < 3 and any(h.group(1) == a for h in hits)):
+            swapped = line
+            for m in reversed(hits):
+                swapped = replace_at(swapped, m.start(), m.end(), b if m.group(1) == a else a)
+            if swapped != line:
+                found.append((f"exchange {a} and {b}", swapped))
+    m = STREAM_ARG.search(line)
+    if m and in_code(mask, m.start(), m.end()) and m.group(1).count(",") >= 2:
+        found.append(("stream argument removed", replace_at(line, m.start(), m.end(), "<<<" + m.group(1) + ">>>")))
+    stripped = line.strip()
+    if stripped.endswith(";") and not stripped.startswith(("return", "}", "{")) and is_code(line):
+        indent = line[:len(line) - len(line.lstrip())]
+        found.append(("statement deleted", indent + "// (deleted) " + stripped))
+    seen, mutants = set(), []
+    for name, text in found:
+        if text != line and text not in seen:
+            seen.add(text)
+            mutants.append(Mutant(path, number, name, line, text))
+    return mutants
+
+
+def region_mutants(path, lines, first, last):
+    """Mutants of one region: every line's own, then synchronisations moved past the next or
+    previous statement, then two loop headers exchanged (another loop order)."""
+    mutants = []
+    code = [n for n in range(first, last + 1) if is_code(lines[n])]
+    for n in code:
+        mutants += line_mutants(path, n + 1, lines[n])
+    for position, n in enumerate(code):
+        if not SYNC_CALLS.search(lines[n]) or not lines[n].strip().endswith(";"):
+            continue
+        for other in (code[position - 1] if position > 0 else None,
+                      code[position + 1] if position + 1 < len(code) else None):
+            if other is None or not lines[other].strip().endswith(";"):
+                continue
+            mutant = Mutant(path, n + 1, "synchronisation moved", lines[n], lines[other])
+            mutant.extra = {other: lines[n]}
+            mutants.append(mutant)
+    headers = [(n, m) for n in code for m in [FOR_HEADER.search(lines[n])] if m]
+    for a in range(len(headers)):
+        for b in range(a + 1, len(headers)):
+            (na, ma), (nb, mb) = headers[a], headers[b]
+            if ma.group(0) == mb.group(0):
+                continue
+            mutant = Mutant(path, na + 1, "loop order exchanged", lines[na],
+                            replace_at(lines[na], ma.start(), ma.end(), mb.group(0)))
+            mutant.extra = {nb: replace_at(lines[nb], mb.start(), mb.end(), ma.group(0))}
+            mutants.append(mutant)
+    return mutants
+
+
+def file_mutants(path):
+    """Every mutant of a solution file's marked regions; `path` relative to the course."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    mutants = []
+    for first, last in marked_regions(lines):
+        mutants += region_mutants(path, lines, first, last)
+    unique, seen = [], set()
+    for mutant in mutants:
+        if mutant.key not in seen:
+            seen.add(mutant.key)
+            unique.append(mutant)
+    return unique, lines
+
+
+# ---- the reports --------------------------------------------------------------------------
+
+HEADER = ["file", "line", "operator", "mutant", "outcome", "reason"]
+
+
+def report_path(lesson):
+    return os.path.join(ROOT, "solutions", lesson, REPORT_NAME)
+
+
+def escape(text):
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def unescape(text):
+    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n"}.get(m.group(1), m.group(1)), text)
+
+
+def mutant_text(mutant):
+    """How the report shows a mutant: the changed line (and the other line it moved or swapped)."""
+    text = mutant.mutated.strip()
+    for index, other in sorted(mutant.extra.items()):
+        text += f"  [line {index + 1}: {other.strip()}]"
+    return text
+
+
+def read_report(lesson):
+    """(hashes {file: sha256}, rows [dict]) of a committed report, or (None, []) when absent."""
+    path = report_path(lesson)
+    if not os.path.exists(path):
+        return None, []
+    hashes, rows = {}, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("# regions "):
+                _, _, file, digest = line.split(" ", 3)
+                hashes[file] = digest
+            elif line.startswith("#") or not line.strip():
+                continue
+            else:
+                cells = [unescape(c) for c in line.split("\t")]
+                if cells[0] == "file":
+                    continue
+                rows.append(dict(zip(HEADER, cells + [""] * (len(HEADER) - len(cells)))))
+    return hashes, rows
+
+
+def row_key(row):
+    return (row["file"], row["operator"], row["mutant"])
+
+
+def summarise(rows):
+    """{file: (killed, counted, equivalent, stillborn)}: counted = non-equivalent mutants that
+    compile."""
+    totals = {}
+    for row in rows:
+        killed, counted, equivalent, stillborn = totals.get(row["file"], (0, 0, 0, 0))
+        if row["outcome"] == STILLBORN:
+            stillborn += 1
+        elif row["outcome"] == SURVIVED and row["reason"].startswith("equivalent"):
+            equivalent += 1
+        else:
+            counted += 1
+            killed += row["outcome"] == KILLED
+        totals[row["file"]] = (killed, counted, equivalent, stillborn)
+    return totals
+
+
+def write_report(lesson, files, mutants, old_rows):
+    reasons = {row_key(r): r["reason"] for r in old_rows if r["reason"]}
+    rows = []
+    for m in mutants:
+        row = {"file": m.file, "line": str(m.line), "operator": m.operator, "mutant": mutant_text(m),
+               "outcome": m.outcome, "reason": ""}
+        if m.outcome == SURVIVED:
+            row["reason"] = reasons.get(row_key(row), "")
+        rows.append(row)
+    lines = [f"# Mutation report of lesson {lesson}: written by scripts/tools/mutate.py run; the",
+             "# last column says why a survivor is not a missed bug (\"equivalent: ...\"). Keyed by",
+             "# the sha256 of each file's marked regions:"]
+    for file in files:
+        lines.append(f"# regions {file} {regions_hash(os.path.join(ROOT, file))}")
+    for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
+        share = killed / counted if counted else 1.0
+        lines.append(f"# summary {file}: {killed} of {counted} non-equivalent mutants killed ({share:.0%}), "
+                     f"{equivalent} equivalent, {stillborn} do not compile")
+    lines.append("\t".join(HEADER))
+    for row in rows:
+        lines.append("\t".join(escape(row[h]) for h in HEADER))
+    with open(report_path(lesson), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    return rows
+
+
+# ---- running the checks -------------------------------------------------------------------
+
+class Exercise:
+    def __init__(self, line):
+        self.name, self.lesson, self.program, self.kind, files, self.target_id = line.split("|")
+        self.files = [f for f in files.split(",") if f]
+
+
+def read_exercises(build_dir):
+    path = os.path.join(build_dir, "workbook-exercises.txt")
+    if not os.path.exists(path):
+        sys.exit(f"mutate: {path} not found: configure the course first")
+    with open(path, encoding="utf-8") as f:
+        return [Exercise(l.rstrip("\n")) for l in f if l.strip() and not l.startswith("#")]
+
+
+def solution_of(exercise_file):
+    return exercise_file.replace("lessons/", "solutions/", 1)
+
+
+class Worker:
+    """A copy of the course with every exercise file of the chosen exercises solved, and its
+    own build folder, so that several mutants build and run side by side."""
+
+    def __init__(self, folder, exercises, cmake_args):
+        self.folder, self.tree, self.build = folder, os.path.join(folder, "tree"), os.path.join(folder, "build")
+        copy = subprocess.run(["bash", os.path.join(ROOT, "scripts", "tools", "copy-course.sh"), ROOT, self.tree],
+                              capture_output=True, text=True)
+        if copy.returncode != 0:
+            sys.exit("mutate: cannot copy the course: " + copy.stderr)
+        for exercise in exercises:
+            for file in exercise.files:
+                shutil.copyfile(os.path.join(ROOT, solution_of(file)), os.path.join(self.tree, file))
+        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+        configure = subprocess.run(["cmake", "-S", self.tree, "-B", self.build, *generator,
+                                    "-DCMAKE_BUILD_TYPE=Release", "-DWORKBOOK_MAINTAINER_TESTS=OFF", *cmake_args],
+                                   capture_output=True, text=True)
+        if configure.returncode != 0:
+            sys.exit("mutate: configure failed:\n" + configure.stdout[-2000:] + configure.stderr[-2000:])
+
+    def check(self, exercise, limit_s):
+        """Runs the student's check; returns (exit code or None when stopped, output)."""
+        command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
+                   "--build-dir", self.build, "--no-bench", "--jobs", "1"]
+        try:
+            result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                    timeout=limit_s, cwd=self.tree)
+            return result.returncode, result.stdout
+        except subprocess.TimeoutExpired as stopped:
+            subprocess.run(["pkill", "-KILL", "-f", self.build + "/bin/"], capture_output=True)
+            output = stopped.stdout.decode(errors="replace") if isinstance(stopped.stdout, bytes) else (stopped.stdout or "")
+            return None, output
+
+    def run(self, exercise, mutant, lines, limit_s):
+        target = os.path.join(self.tree, exercise_file_of(mutant))
+        with open(target, "w", encoding="utf-8") as f:
+            f.write("\n".join(mutant.apply(lines)))
+        try:
+            code, output = self.check(exercise, limit_s)
+        finally:
+            shutil.copyfile(os.path.join(ROOT, mutant.file), target)
+        mutant.outcome, mutant.detail = judge(code, output)
+        return mutant
+
+
+def exercise_file_of(mutant):
+    return mutant.file.replace("solutions/", "lessons/", 1)
+
+
+def judge(code, output):
+    """(outcome, one line of detail) from the exit code of `scripts/progress check` and its output:
+    "NAME: FAILED" followed by the check's own explanation, indented (a wrong element, a crash,
+    the time limit, a CUDA error)."""
+    if code is None:
+        return SURVIVED, "no verdict: stopped from outside after the time limit (a hang)"
+    if "FAILED: it does not compile" in output:
+        return STILLBORN, "does not compile"
+    if code == 77:
+        return SKIPPED, "the check could not run here"
+    lines = output.splitlines()
+    verdict = next((i for i, l in enumerate(lines) if re.match(r"^\S+: FAILED", l)), None)
+    if code == 1 and verdict is not None:
+        detail = [l.strip() for l in lines[verdict + 1:] if l.startswith("    ") and l.strip()]
+        if detail:
+            return KILLED, detail[0][:160]
+        return SURVIVED, "FAILED without a message"
+    if code == 0:
+        return SURVIVED, "the check passed"
+    return SURVIVED, f"exit {code} without a verdict"
+
+
+def command_run(args):
+    exercises = [e for e in read_exercises(args.build_dir) if re.search(args.only, e.name)]
+    if not exercises:
+        sys.exit(f"mutate: no exercise matches '{args.only}'")
+    jobs = []  # (exercise, mutant, lines)
+    files_of_lesson = {}
+    for exercise in exercises:
+        for file in exercise.files:
+            solution = solution_of(file)
+            files_of_lesson.setdefault(exercise.lesson, []).append(solution)
+            mutants, lines = file_mutants(solution)
+            jobs += [(exercise, m, lines) for m in mutants]
+    print(f"mutate: {len(jobs)} mutants of {sum(len(v) for v in files_of_lesson.values())} files", flush=True)
+    if args.dry_run:
+        for exercise, mutant, _ in jobs:
+            print(f"  {mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)}")
+        return 0
+    work = tempfile.mkdtemp(prefix="mutate-", dir=args.work_dir)
+    started = time.monotonic()
+    workers = [Worker(os.path.join(work, f"w{i}"), exercises, args.cmake_arg or []) for i in range(args.jobs)]
+    free = list(workers)
+    # Each worker builds its copy once before the mutants (the harness, the solved files).
+    for worker in workers:
+        for exercise in exercises:
+            code, output = worker.check(exercise, args.build_limit_s)
+            if code != 0:
+                print(f"mutate: the solved course fails {exercise.name} (exit {code}); no report:\n{output[-1500:]}")
+                return 1
+    print(f"mutate: copies built in {time.monotonic() - started:.0f} s", flush=True)
+    done = 0
+
+    def one(job):
+        exercise, mutant, lines = job
+        worker = free.pop()
+        try:
+            return worker.run(exercise, mutant, lines, args.limit_s)
+        finally:
+            free.append(worker)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for mutant in pool.map(one, jobs):
+            done += 1
+            if mutant.outcome != STILLBORN:
+                print(f"  [{done}/{len(jobs)}] {mutant.outcome:9} {mutant.file}:{mutant.line} {mutant.operator}: "
+                      f"{mutant_text(mutant)[:70]}  ({mutant.detail[:60]})", flush=True)
+    if any(m.outcome == SKIPPED for _, m, _ in jobs):
+        print("mutate: some checks could not run here (no GPU): no report written")
+        return 77
+    status = 0
+    for lesson, files in sorted(files_of_lesson.items()):
+        _, old_rows = read_report(lesson)
+        mutants = [m for _, m, _ in jobs if m.file in files]
+        rows = write_report(lesson, files, mutants, old_rows)
+        print(f"mutate: {os.path.relpath(report_path(lesson), ROOT)}")
+        for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
+            print(f"  {file}: {killed} of {counted} killed, {equivalent} equivalent, {stillborn} do not compile")
+        status |= 1 if verify_lesson(lesson, quiet=False) else 0
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"mutate: {time.monotonic() - started:.0f} s")
+    return status
+
+
+# ---- verifying the committed reports --------------------------------------------------------
+
+def verify_lesson(lesson, quiet=True):
+    """Problems of one lesson's report, as lines (empty: current and complete)."""
+    hashes, rows = read_report(lesson)
+    problems = []
+    for file, digest in sorted(hashes.items()):
+        if not os.path.exists(os.path.join(ROOT, file)):
+            problems.append(f"{lesson}: the report names {file}, which no longer exists")
+        elif regions_hash(os.path.join(ROOT, file)) != digest:
+            problems.append(f"{lesson}: the report of {file} is stale (its marked regions changed): "
+                            f"run scripts/tools/mutate.py run --only {lesson}")
+    for row in rows:
+        if row["outcome"] == SURVIVED and not row["reason"]:
+            problems.append(f"{lesson}: survivor without a reason: {row['file']}:{row['line']} {row['operator']}: "
+                            f"{row['mutant']}")
+    for file, (killed, counted, _, _) in sorted(summarise(rows).items()):
+        if counted and killed / counted < GOAL:
+            problems.append(f"{lesson}: {file}: only {killed} of {counted} non-equivalent mutants killed "
+                            f"({killed / counted:.0%} < {GOAL:.0%})")
+    if not quiet:
+        for problem in problems:
+            print("  " + problem)
+    return problems
+
+
+def exercise_files(root=ROOT):
+    """{lesson: [solution files with marked regions]} for every exercise file of the course."""
+    found = {}
+    lessons_dir = os.path.join(root, "lessons")
+    for lesson in sorted(os.listdir(lessons_dir)):
+        for folder, _, files in os.walk(os.path.join(lessons_dir, lesson)):
+            for name in sorted(files):
+                if not name.endswith((".cu", ".cuh", ".cpp", ".h")):
+                    continue
+                relative = os.path.relpath(os.path.join(folder, name), root)
+                solution = solution_of(relative)
+                if not os.path.exists(os.path.join(root, solution)):
+                    continue
+                with open(os.path.join(root, solution), encoding="utf-8") as f:
+                    if marked_regions(f.read().split("\n")):
+                        found.setdefault(lesson, []).append(solution)
+    return found
+
+
+def command_verify(args):
+    required = set()
+    if args.require_kind and args.build_dir:
+        for exercise in read_exercises(args.build_dir):
+            if exercise.kind in args.require_kind:
+                required |= {solution_of(f) for f in exercise.files}
+    problems, missing, reported = [], [], 0
+    for lesson, files in exercise_files().items():
+        hashes, _ = read_report(lesson)
+        problems += verify_lesson(lesson)
+        for file in files:
+            if hashes and file in hashes:
+                reported += 1
+            elif file in required:
+                problems.append(f"{lesson}: {file} has no mutation report (required for its kind)")
+            else:
+                missing.append(file)
+    for problem in problems:
+        print("FAIL: " + problem)
+    for file in missing:
+        print(f"not yet measured: {file}")
+    print(f"mutation reports: {reported} files current, {len(missing)} not yet measured, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def command_list(args):
+    mutants, _ = file_mutants(os.path.relpath(os.path.abspath(args.file), ROOT))
+    for m in mutants:
+        print(f"{m.file}:{m.line}\t{m.operator}\t{mutant_text(m)}")
+    print(f"{len(mutants)} mutants")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    listing = sub.add_parser("list")
+    listing.add_argument("file")
+    run = sub.add_parser("run")
+    run.add_argument("--build-dir", required=True, help="a configured course (for its list of exercises)")
+    run.add_argument("--only", default=".", help="exercises whose name matches this regex")
+    run.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
+    run.add_argument("--limit-s", type=float, default=900,
+                     help="stop a check from outside after this long (beyond its own time limit): a survivor")
+    run.add_argument("--build-limit-s", type=float, default=3600)
+    run.add_argument("--work-dir", default=None, help="where the copies go (default: the temporary folder)")
+    run.add_argument("--cmake-arg", action="append", help="extra configure option of the copies")
+    run.add_argument("--dry-run", action="store_true", help="list the mutants only")
+    verify = sub.add_parser("verify")
+    verify.add_argument("--build-dir", help="a configured course, for --require-kind")
+    verify.add_argument("--require-kind", action="append", help="exercise kinds (cpu, gpu) that must have reports")
+    args = parser.parse_args()
+    return {"list": command_list, "run": command_run, "verify": command_verify}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
