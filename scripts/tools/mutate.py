@@ -531,7 +531,7 @@ def verify_lesson(lesson, quiet=True):
     """Problems of one lesson's report, as lines (empty: current and complete)."""
     hashes, rows = read_report(lesson)
     problems = []
-    for file, digest in sorted(hashes.items()):
+    for file, digest in sorted((hashes or {}).items()):
         if not os.path.exists(os.path.join(ROOT, file)):
             problems.append(f"{lesson}: the report names {file}, which no longer exists")
         elif regions_hash(os.path.join(ROOT, file)) != digest:
