@@ -13,7 +13,9 @@ failures=0
 fresh_copy() {
   rm -rf "$scratch"
   mkdir -p "$scratch/lessons/01-cpu-matmul" "$scratch/solutions/01-cpu-matmul"
-  cp "$src/lessons/$pair" "$scratch/lessons/$pair"
+  # The pristine exercise, whatever a student made of theirs (from git where edited).
+  bash "$src/scripts/tools/pristine-exercises.sh" "$scratch" "lessons/$pair" ||
+    { echo "SKIP: lesson 01's pristine exercise cannot be recovered here"; exit 77; }
   cp "$src/solutions/$pair" "$scratch/solutions/$pair"
 }
 

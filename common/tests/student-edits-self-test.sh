@@ -6,6 +6,8 @@
 # would change. There, configured with the maintainer tests as the check preset is, the tests
 # that read the exercises must not fail:
 #   workbook.format                       passes (an edited exercise's formatting is the student's)
+#   workbook.exercise-solution-sync       passes (on the pristine copy, from git), and so does
+#   workbook.exercise-sync-self-test
 #   workbook.pristine-manifest            skips (never passes: the manifest is not verified);
 #                                         with WORKBOOK_STRICT_EXERCISES=1 (CI) it fails
 #   workbook.progress-self-test           passes (it uses the pristine lesson 01, from git)
@@ -35,10 +37,11 @@ grep -F 'matmul_cpu.cpp edited' "$work/configure.log"
 cmake --build "$build" --target 01-cpu-matmul-pristine >"$work/build.log" 2>&1 ||
   { tail -n 20 "$work/build.log"; fail "the program of lesson 01's pristine copy does not build"; }
 
-tests='^(workbook\.format|workbook\.pristine-manifest|workbook\.progress-self-test|01-cpu-matmul\.exercise-fails-pristine)$'
+tests='^(workbook\.(format|pristine-manifest|progress-self-test|exercise-solution-sync|exercise-sync-self-test)'
+tests+='|01-cpu-matmul\.exercise-fails-pristine)$'
 (cd "$build" && ctest -R "$tests" --output-on-failure --output-junit "$work/tests.xml") | tee "$work/ctest.txt"
 count=$(grep -c '<testcase ' "$work/tests.xml" 2>/dev/null || echo 0)
-[ "$count" -eq 4 ] || fail "expected the 4 tests to run, CTest ran $count"
+[ "$count" -eq 6 ] || fail "expected the 6 tests to run, CTest ran $count"
 # Each test's outcome, from CTest's JUnit report: run (passed), fail, or disabled/notrun (skipped).
 outcome() { python3 - "$work/tests.xml" "$1" <<'PY'
 import sys, xml.etree.ElementTree as ET
@@ -59,6 +62,8 @@ command -v "${CLANG_FORMAT:-clang-format}" >/dev/null 2>&1 || format_ok=skipped
 want workbook.format "$format_ok"
 want workbook.pristine-manifest skipped
 want workbook.progress-self-test passed
+want workbook.exercise-solution-sync passed
+want workbook.exercise-sync-self-test passed
 want 01-cpu-matmul.exercise-fails-pristine passed
 grep -Fq 'not checked: lessons/01-cpu-matmul/matmul_cpu.cpp' "$work/tests.xml" || [ "$format_ok" = skipped ] ||
   fail "the format test did not leave the edited exercise out"
