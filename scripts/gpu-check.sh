@@ -186,12 +186,20 @@ if wants mutants; then
   # Every mutant of the solutions' marked regions against the student's own check
   # (scripts/tools/mutate.py), for the exercises matching GPU_CHECK_MUTANTS (default: all); the
   # reports are written to solutions/*/mutation-report.tsv and copied to OUTDIR/mutants.
-  mkdir -p "$out/mutants"
+  # The copies of the course and the judged mutants stay in .mutants/ (git-ignored): with
+  # GPU_CHECK_MUTANT_DEADLINE_S (seconds) a run starts no mutant after the deadline and exits 3,
+  # and the next run on the same machine goes on where it stopped, its builds reused.
+  mkdir -p "$out/mutants" "$src/.mutants"
   python3 "$src/scripts/tools/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
-    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "${TMPDIR:-/tmp}" --limit-s 600 >"$out/mutants.log" 2>&1
+    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$src/.mutants/work" --keep-workers \
+    --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s 300 \
+    >"$out/mutants.log" 2>&1
   rc=$?
-  grep -E "^mutate:|^  solutions/|^  [0-9]" "$out/mutants.log" | tee -a "$summary"
-  for report in "$src"/solutions/*/mutation-report.tsv; do cp "$report" "$out/mutants/$(basename "$(dirname "$report")").tsv"; done
+  grep -E "^mutate:|^  solutions/|^  [0-9]|survived" "$out/mutants.log" | tee -a "$summary"
+  cp "$src/.mutants/state.jsonl" "$out/mutants/state.jsonl" 2>/dev/null
+  for report in "$src"/solutions/*/mutation-report.tsv; do
+    [ -e "$report" ] && cp "$report" "$out/mutants/$(basename "$(dirname "$report")").tsv"
+  done
   [ "$rc" -eq 0 ] || fail "mutants: FAILED (exit $rc; $out/mutants.log)"
 else
   echo "(not requested)"

@@ -3,6 +3,7 @@
 
     mutate.py list SOLUTION_FILE                 the mutants of one file's marked regions
     mutate.py run --build-dir B [--only REGEX] [--jobs N] [--limit-s S] [--dry-run]
+                  [--work-dir D --keep-workers] [--state FILE] [--deadline-s S]
                                                  run the checks on every mutant, write the reports
     mutate.py verify [--require-kind cpu]        the committed reports are current and complete
 
@@ -20,7 +21,8 @@ other exercise files are solved, and runs `scripts/progress check EXERCISE` ther
   skipped    the check could not run here (no GPU): the report is not written.
 
 A report per lesson, solutions/NN-name/mutation-report.tsv, lists every mutant with its outcome,
-keyed by the sha256 of the solution's marked regions. A survivor needs a reason in its last
+keyed by the sha256 of the solution's marked regions; its "detail" column is the first line of
+the check's message (or why the mutant survived). A survivor needs a reason in its last
 column: "equivalent: why" (same results and same speed) or the check case that now kills it
 (then the report is regenerated). `run` keeps the reasons of mutants it finds again. `verify`
 fails when a report is stale (the regions changed), when a survivor has no reason, when fewer
@@ -31,14 +33,16 @@ The report lives beside the solution because it quotes the solution's lines.
 """
 
 import argparse
-import concurrent.futures
+import collections
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -280,7 +284,7 @@ def file_mutants(path):
 
 # ---- the reports --------------------------------------------------------------------------
 
-HEADER = ["file", "line", "operator", "mutant", "outcome", "reason"]
+HEADER = ["file", "line", "operator", "mutant", "outcome", "detail", "reason"]
 
 
 def report_path(lesson):
@@ -347,19 +351,25 @@ def summarise(rows):
 
 
 def write_report(lesson, files, mutants, old_rows):
+    """Writes the lesson's report with the rows of these files' mutants; rows of the lesson's
+    other files (measured by another run, e.g. on another machine) are kept as they were."""
+    old_hashes, _ = read_report(lesson)
+    kept_files = [f for f in sorted((old_hashes or {})) if f not in files and os.path.exists(os.path.join(ROOT, f))]
     reasons = {row_key(r): r["reason"] for r in old_rows if r["reason"]}
-    rows = []
+    rows = [r for r in old_rows if r["file"] in kept_files]
     for m in mutants:
         row = {"file": m.file, "line": str(m.line), "operator": m.operator, "mutant": mutant_text(m),
-               "outcome": m.outcome, "reason": ""}
+               "outcome": m.outcome, "detail": m.detail, "reason": ""}
         if m.outcome == SURVIVED:
             row["reason"] = reasons.get(row_key(row), "")
         rows.append(row)
+    digests = {f: old_hashes[f] for f in kept_files}
+    digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in files})
     lines = [f"# Mutation report of lesson {lesson}: written by scripts/tools/mutate.py run; the",
              "# last column says why a survivor is not a missed bug (\"equivalent: ...\"). Keyed by",
              "# the sha256 of each file's marked regions:"]
-    for file in files:
-        lines.append(f"# regions {file} {regions_hash(os.path.join(ROOT, file))}")
+    for file in sorted(digests):
+        lines.append(f"# regions {file} {digests[file]}")
     for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
         share = killed / counted if counted else 1.0
         lines.append(f"# summary {file}: {killed} of {counted} non-equivalent mutants killed ({share:.0%}), "
@@ -394,23 +404,38 @@ def solution_of(exercise_file):
 
 class Worker:
     """A copy of the course with every exercise file of the chosen exercises solved, and its
-    own build folder, so that several mutants build and run side by side."""
+    own build folder, so that several mutants build and run side by side. A folder left by an
+    earlier run is reused: only the files whose content changed are rewritten, so its build
+    stays current (a long run can go on in a later call, on the same machine)."""
 
     def __init__(self, folder, exercises, cmake_args):
         self.folder, self.tree, self.build = folder, os.path.join(folder, "tree"), os.path.join(folder, "build")
-        copy = subprocess.run(["bash", os.path.join(ROOT, "scripts", "tools", "copy-course.sh"), ROOT, self.tree],
+        self.exercises, self.cmake_args = exercises, cmake_args
+        self.ready = set()  # exercises whose solved copy passed its check in this folder
+        self.prepared = False
+
+    def prepare(self):
+        """Copies (or refreshes) the course and configures it; run in the worker's own thread."""
+        if self.prepared:
+            return
+        fresh = os.path.join(self.folder, "fresh")
+        copy = subprocess.run(["bash", os.path.join(ROOT, "scripts", "tools", "copy-course.sh"), ROOT, fresh],
                               capture_output=True, text=True)
         if copy.returncode != 0:
-            sys.exit("mutate: cannot copy the course: " + copy.stderr)
-        for exercise in exercises:
+            raise RuntimeError("cannot copy the course: " + copy.stderr)
+        for exercise in self.exercises:
             for file in exercise.files:
-                shutil.copyfile(os.path.join(ROOT, solution_of(file)), os.path.join(self.tree, file))
-        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
-        configure = subprocess.run(["cmake", "-S", self.tree, "-B", self.build, *generator,
-                                    "-DCMAKE_BUILD_TYPE=Release", "-DWORKBOOK_MAINTAINER_TESTS=OFF", *cmake_args],
-                                   capture_output=True, text=True)
-        if configure.returncode != 0:
-            sys.exit("mutate: configure failed:\n" + configure.stdout[-2000:] + configure.stderr[-2000:])
+                shutil.copyfile(os.path.join(ROOT, solution_of(file)), os.path.join(fresh, file))
+        sync_by_content(fresh, self.tree)
+        shutil.rmtree(fresh, ignore_errors=True)
+        if not os.path.exists(os.path.join(self.build, "CMakeCache.txt")):
+            generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+            configure = subprocess.run(["cmake", "-S", self.tree, "-B", self.build, *generator,
+                                        "-DCMAKE_BUILD_TYPE=Release", "-DWORKBOOK_MAINTAINER_TESTS=OFF",
+                                        *self.cmake_args], capture_output=True, text=True)
+            if configure.returncode != 0:
+                raise RuntimeError("configure failed:\n" + configure.stdout[-2000:] + configure.stderr[-2000:])
+        self.prepared = True
 
     def check(self, exercise, limit_s):
         """Runs the student's check; returns (exit code or None when stopped, output)."""
@@ -425,6 +450,15 @@ class Worker:
             output = stopped.stdout.decode(errors="replace") if isinstance(stopped.stdout, bytes) else (stopped.stdout or "")
             return None, output
 
+    def baseline(self, exercise, limit_s):
+        """The solved copy must pass before its mutants mean anything (this also builds it)."""
+        if exercise.name in self.ready:
+            return
+        code, output = self.check(exercise, limit_s)
+        if code != 0:
+            raise RuntimeError(f"the solved course fails {exercise.name} (exit {code}):\n{output[-1500:]}")
+        self.ready.add(exercise.name)
+
     def run(self, exercise, mutant, lines, limit_s):
         target = os.path.join(self.tree, exercise_file_of(mutant))
         with open(target, "w", encoding="utf-8") as f:
@@ -435,6 +469,23 @@ class Worker:
             shutil.copyfile(os.path.join(ROOT, mutant.file), target)
         mutant.outcome, mutant.detail = judge(code, output)
         return mutant
+
+
+def sync_by_content(source, dest):
+    """Makes dest hold source's files, rewriting only those whose content differs (their
+    modification times, and so the build, stay as they are otherwise)."""
+    for folder, _, files in os.walk(source):
+        relative = os.path.relpath(folder, source)
+        os.makedirs(os.path.join(dest, relative), exist_ok=True)
+        for name in files:
+            a, b = os.path.join(folder, name), os.path.join(dest, relative, name)
+            with open(a, "rb") as f:
+                content = f.read()
+            if os.path.exists(b):
+                with open(b, "rb") as f:
+                    if f.read() == content:
+                        continue
+            shutil.copy2(a, b)
 
 
 def exercise_file_of(mutant):
@@ -463,6 +514,32 @@ def judge(code, output):
     return SURVIVED, f"exit {code} without a verdict"
 
 
+def state_key(mutant):
+    """A mutant's key in the state file: its file's marked regions and the change itself."""
+    return regions_hash(os.path.join(ROOT, mutant.file)) + "|" + mutant.key
+
+
+def read_state(path):
+    """{state key: (outcome, detail)} of the mutants judged by earlier runs (a JSON line each)."""
+    judged = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                    judged[entry["key"]] = (entry["outcome"], entry["detail"])
+                except (ValueError, KeyError):
+                    continue  # a line cut short when a run was stopped
+    return judged
+
+
+def split_among(jobs, count):
+    """Contiguous slices of the job list (grouped by exercise), one per worker: each worker
+    builds few exercises. A worker whose slice is done takes jobs from the end of the longest."""
+    size = -(-len(jobs) // count) if jobs else 0
+    return [collections.deque(jobs[i * size:(i + 1) * size]) for i in range(count)]
+
+
 def command_run(args):
     exercises = [e for e in read_exercises(args.build_dir) if re.search(args.only, e.name)]
     if not exercises:
@@ -475,53 +552,102 @@ def command_run(args):
             files_of_lesson.setdefault(exercise.lesson, []).append(solution)
             mutants, lines = file_mutants(solution)
             jobs += [(exercise, m, lines) for m in mutants]
-    print(f"mutate: {len(jobs)} mutants of {sum(len(v) for v in files_of_lesson.values())} files", flush=True)
+    judged = read_state(args.state)
+    pending = []
+    for job in jobs:
+        earlier = judged.get(state_key(job[1]))
+        if earlier and earlier[0] != SKIPPED:
+            job[1].outcome, job[1].detail = earlier
+        else:
+            pending.append(job)
+    print(f"mutate: {len(jobs)} mutants of {sum(len(v) for v in files_of_lesson.values())} files, "
+          f"{len(jobs) - len(pending)} judged by an earlier run", flush=True)
     if args.dry_run:
         for exercise, mutant, _ in jobs:
             print(f"  {mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)}")
         return 0
-    work = tempfile.mkdtemp(prefix="mutate-", dir=args.work_dir)
+    cmake_args = list(args.cmake_arg or [])
+    data = next((d for d in (os.path.join(ROOT, ".data"), os.path.join(ROOT, "..", "shared", "data"))
+                 if os.path.isdir(d)), None)
+    if data and not any(a.startswith("-DWORKBOOK_SHARED_DATA=") for a in cmake_args):
+        cmake_args.append("-DWORKBOOK_SHARED_DATA=" + os.path.abspath(data))
+    keep = args.work_dir is not None and args.keep_workers
+    work = os.path.abspath(args.work_dir) if keep else tempfile.mkdtemp(prefix="mutate-", dir=args.work_dir)
+    os.makedirs(work, exist_ok=True)
     started = time.monotonic()
-    workers = [Worker(os.path.join(work, f"w{i}"), exercises, args.cmake_arg or []) for i in range(args.jobs)]
-    free = list(workers)
-    # Each worker builds its copy once before the mutants (the harness, the solved files).
-    for worker in workers:
-        for exercise in exercises:
-            code, output = worker.check(exercise, args.build_limit_s)
-            if code != 0:
-                print(f"mutate: the solved course fails {exercise.name} (exit {code}); no report:\n{output[-1500:]}")
-                return 1
-    print(f"mutate: copies built in {time.monotonic() - started:.0f} s", flush=True)
-    done = 0
+    count = max(1, min(args.jobs, len(pending)))
+    workers = [Worker(os.path.join(work, f"w{i:02d}"), exercises, cmake_args) for i in range(count)]
+    queues = split_among(pending, count)
+    lock = threading.Lock()
+    errors, done = [], [0]
+    state = open(args.state, "a", encoding="utf-8") if args.state else None
 
-    def one(job):
-        exercise, mutant, lines = job
-        worker = free.pop()
+    def next_job(index):
+        with lock:
+            if errors or (args.deadline_s and time.monotonic() - started > args.deadline_s):
+                return None
+            if queues[index]:
+                return queues[index].popleft()
+            longest = max(queues, key=len)
+            return longest.pop() if longest else None
+
+    def work_loop(index):
+        worker = workers[index]
         try:
-            return worker.run(exercise, mutant, lines, args.limit_s)
-        finally:
-            free.append(worker)
+            worker.prepare()
+            while True:
+                job = next_job(index)
+                if job is None:
+                    return
+                exercise, mutant, lines = job
+                worker.baseline(exercise, args.build_limit_s)
+                worker.run(exercise, mutant, lines, args.limit_s)
+                with lock:
+                    done[0] += 1
+                    if state and mutant.outcome != SKIPPED:
+                        state.write(json.dumps({"key": state_key(mutant), "outcome": mutant.outcome,
+                                                "detail": mutant.detail}) + "\n")
+                        state.flush()
+                    if mutant.outcome != STILLBORN:
+                        print(f"  [{done[0]}/{len(pending)} {time.monotonic() - started:.0f}s] {mutant.outcome:9} "
+                              f"{mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)[:60]}  "
+                              f"({mutant.detail[:70]})", flush=True)
+        except Exception as error:  # a broken copy: stop every worker, write nothing
+            with lock:
+                errors.append(f"{worker.folder}: {error}")
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for mutant in pool.map(one, jobs):
-            done += 1
-            if mutant.outcome != STILLBORN:
-                print(f"  [{done}/{len(jobs)}] {mutant.outcome:9} {mutant.file}:{mutant.line} {mutant.operator}: "
-                      f"{mutant_text(mutant)[:70]}  ({mutant.detail[:60]})", flush=True)
+    threads = [threading.Thread(target=work_loop, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if state:
+        state.close()
+    if errors:
+        print("mutate: stopped, no report written:\n" + "\n".join(errors))
+        return 1
     if any(m.outcome == SKIPPED for _, m, _ in jobs):
         print("mutate: some checks could not run here (no GPU): no report written")
         return 77
-    status = 0
+    status, unfinished = 0, []
     for lesson, files in sorted(files_of_lesson.items()):
-        _, old_rows = read_report(lesson)
         mutants = [m for _, m, _ in jobs if m.file in files]
+        if any(not m.outcome for m in mutants):
+            unfinished.append(lesson)
+            continue
+        _, old_rows = read_report(lesson)
         rows = write_report(lesson, files, mutants, old_rows)
         print(f"mutate: {os.path.relpath(report_path(lesson), ROOT)}")
         for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
             print(f"  {file}: {killed} of {counted} killed, {equivalent} equivalent, {stillborn} do not compile")
         status |= 1 if verify_lesson(lesson, quiet=False) else 0
-    shutil.rmtree(work, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
     print(f"mutate: {time.monotonic() - started:.0f} s")
+    if unfinished:
+        print(f"mutate: deadline reached; not finished: {', '.join(unfinished)} "
+              f"(run again with the same --state to go on)")
+        return 3
     return status
 
 
@@ -617,6 +743,11 @@ def main():
     run.add_argument("--build-limit-s", type=float, default=3600)
     run.add_argument("--work-dir", default=None, help="where the copies go (default: the temporary folder)")
     run.add_argument("--cmake-arg", action="append", help="extra configure option of the copies")
+    run.add_argument("--keep-workers", action="store_true",
+                     help="keep the copies in --work-dir and reuse them in a later run (their builds stay)")
+    run.add_argument("--state", help="a file of the mutants judged so far (JSON lines): a later run skips them")
+    run.add_argument("--deadline-s", type=float, default=0,
+                     help="start no mutant after this many seconds; unfinished lessons get no report (exit 3)")
     run.add_argument("--dry-run", action="store_true", help="list the mutants only")
     verify = sub.add_parser("verify")
     verify.add_argument("--build-dir", help="a configured course, for --require-kind")
