@@ -69,9 +69,9 @@ bool padded_is_usable(const PaddedProduct& d, const wb::MatmulShape& s, int tile
 }
 
 // The first element of a padded device matrix (rows x cols, `pitch` bytes a row) outside its real
-// corner (real_rows x real_cols) that is not zero; false when there is one. Fresh device memory
-// often happens to be zero, so a missing zero-fill would pass the product check unseen; and any
-// other value (NaN, garbage) in A's or B's padding enters the real corner's sums.
+// corner (real_rows x real_cols) that is not zero; false when there is one. The check's
+// cudaMallocPitch fills new blocks with NaN (wb/poisoned_pitched_allocations.h), so a missing
+// zero-fill shows here by name, and in the product: padding enters the real corner's sums.
 bool padding_is_zero(const double* device, std::size_t pitch, int rows, int cols, int real_rows, int real_cols,
                      const char* name) {
     std::vector<double> host(static_cast<std::size_t>(rows) * cols);
@@ -91,31 +91,11 @@ bool padding_is_zero(const double* device, std::size_t pitch, int rows, int cols
     return wrong == 0;
 }
 
-// Fresh device memory often comes zeroed, which would hide a missing zero-fill. Before the
-// exercise allocates its padded matrices, the check allocates the same three pitched blocks, fills
-// them with 0xFF bytes (NaN) and frees them: the exercise's allocations then usually get that
-// memory back, poisoned.
-void poison_next_allocations(const wb::MatmulShape& s, int tile) {
-    const std::size_t rows = wb::round_up(s.rows, tile), inner = wb::round_up(s.inner, tile),
-                      cols = wb::round_up(s.cols, tile);
-    const std::size_t widths[] = {inner * sizeof(double), cols * sizeof(double), cols * sizeof(double)};
-    const std::size_t heights[] = {rows, inner, rows};
-    void* blocks[3] = {};
-    for (int i = 0; i < 3; ++i) {
-        std::size_t pitch = 0;
-        WB_CUDA_CHECK(cudaMallocPitch(&blocks[i], &pitch, widths[i], heights[i]));
-        WB_CUDA_CHECK(cudaMemset2D(blocks[i], pitch, 0xFF, widths[i], heights[i]));
-    }
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
-    for (void* block : blocks) WB_CUDA_CHECK(cudaFree(block));
-}
-
 bool check_padded(const wb::MatmulProblem<double>& problem, int tile) {
     const wb::MatmulShape& s = problem.shape;
     const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
     std::vector<double> got(static_cast<std::size_t>(s.rows) * s.cols);
     wb::poison(got);
-    poison_next_allocations(s, tile);
     PaddedProduct d = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
     bool padding_ok = true;
     if (padded_is_usable(d, s, tile)) {
