@@ -188,16 +188,24 @@ std::size_t host_memory_bytes() {
     return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
 }
 
-bool device_finishes_within(double seconds) {
+DeviceWait wait_for_device(double seconds, cudaError_t* fault) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     cudaError_t status = cudaErrorNotReady;
     while ((status = cudaStreamQuery(nullptr)) == cudaErrorNotReady) {
-        if (std::chrono::steady_clock::now() > deadline) return false;
+        if (std::chrono::steady_clock::now() > deadline) return DeviceWait::still_running;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (status != cudaSuccess) cuda_fail(status, "cudaStreamQuery() while waiting for the kernels", __FILE__, __LINE__);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());  // work on other streams, finished too
-    return true;
+    if (status == cudaSuccess) status = cudaDeviceSynchronize();  // work on other streams, finished too
+    if (status == cudaSuccess) return DeviceWait::finished;
+    if (fault) *fault = status;
+    return DeviceWait::faulted;
+}
+
+bool device_finishes_within(double seconds) {
+    cudaError_t fault = cudaSuccess;
+    const DeviceWait outcome = wait_for_device(seconds, &fault);
+    if (outcome == DeviceWait::faulted) cuda_fail(fault, "waiting for the kernels", __FILE__, __LINE__);
+    return outcome == DeviceWait::finished;
 }
 
 void poison_device(void* ptr, std::size_t bytes) { WB_CUDA_CHECK(cudaMemset(ptr, 0xFF, bytes)); }

@@ -12,12 +12,10 @@
 #include "wb/workbook.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -71,30 +69,28 @@ constexpr double kLongestKernelSeconds = 10.0;
 // than its phase expects, which stops the kernel with a fault.
 void wait_for(const std::string& kernel) {
     WB_CHECK_LAUNCH(kernel.c_str());
-    const wb::WallTimer timer;
-    cudaError_t status = cudaErrorNotReady;
-    while ((status = cudaStreamQuery(nullptr)) == cudaErrorNotReady) {
-        if (timer.elapsed_ms() > 1000.0 * kLongestKernelSeconds) {
-            std::printf("  %-20s did not finish within %.0f s: its pipeline is deadlocked (a thread waits for a\n"
-                        "                       barrier phase that nobody completes).\n",
-                        kernel.c_str(), kLongestKernelSeconds);
-            std::printf("FAILED: %s never finished. See the hints on the lesson 13 page.\n", kernel.c_str());
-            std::fflush(stdout);
-            std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    cudaError_t fault = cudaSuccess;
+    const wb::DeviceWait outcome = wb::wait_for_device(kLongestKernelSeconds, &fault);
+    if (outcome == wb::DeviceWait::still_running) {
+        std::printf("  %-20s did not finish within %.0f s: its pipeline is deadlocked (a thread waits for a\n"
+                    "                       barrier phase that nobody completes).\n",
+                    kernel.c_str(), kLongestKernelSeconds);
+        std::printf("FAILED: %s never finished. See the hints on the lesson 13 page.\n", kernel.c_str());
+        std::fflush(stdout);
+        std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
     }
-    if (status == cudaErrorLaunchFailure || status == cudaErrorIllegalInstruction) {
+    if (outcome == wb::DeviceWait::faulted) {
+        if (fault != cudaErrorLaunchFailure && fault != cudaErrorIllegalInstruction)
+            wb::cuda_fail(fault, "waiting for the kernel", __FILE__, __LINE__);
         // A fault inside the kernel: the exercise is wrong. The GPU cannot run anything more in
         // this process, so the check ends here.
         std::printf("  %-20s stopped with a fault (%s). In this lesson the usual cause is an\n"
                     "                       mbarrier that receives more arrivals than its phase expects.\n",
-                    kernel.c_str(), cudaGetErrorString(status));
+                    kernel.c_str(), cudaGetErrorString(fault));
         std::printf("FAILED: %s stopped with a fault. See the hints on the lesson 13 page.\n", kernel.c_str());
         std::fflush(stdout);
         std::_Exit(wb::kExitCheckFailed);
     }
-    if (status != cudaSuccess) wb::cuda_fail(status, "cudaStreamQuery() after the launch", __FILE__, __LINE__);
 }
 
 // ---- problems ----------------------------------------------------------------------------

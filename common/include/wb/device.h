@@ -44,6 +44,15 @@ bool gpu_available(std::string* why_not = nullptr);
 /// with std::_Exit: ordinary clean-up would wait for the kernel forever.
 bool device_finishes_within(double seconds);
 
+/// How waiting for the device ended (wait_for_device).
+enum class DeviceWait { finished, still_running, faulted };
+
+/// Waits for the work queued so far, as device_finishes_within does, but a fault inside a kernel
+/// is returned (DeviceWait::faulted, the error in *fault) instead of ending the program, so that
+/// a check can name the fault's likely cause in the exercise. After a fault the GPU can run
+/// nothing more in this process.
+DeviceWait wait_for_device(double seconds, cudaError_t* fault);
+
 /// Prints a short device report in the style of the CUDA samples' deviceQuery.
 void print_device_info(const DeviceInfo& info, std::FILE* out = stdout);
 
