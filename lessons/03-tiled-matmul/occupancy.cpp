@@ -20,7 +20,7 @@ int blocks_by_registers(const SmLimits& sm, const KernelUse& use) {
     // >>> TODO 2: how many blocks fit in the register file?
     // Registers go to whole warps, rounded up to sm.register_unit, and each warp takes them from
     // one of sm.register_partitions equal parts of the file: count the warps that fit in one
-    // part, then in the SM, then the blocks.
+    // part, then in the SM, then the blocks. A kernel may use no registers at all.
     (void)sm;
     (void)use;
     return 0;
