@@ -8,6 +8,7 @@
 #include "wb/workbook.h"
 
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -93,9 +94,18 @@ int run_check(const wb::Options& options) {
     std::printf("Bug gallery, border-ring: SciddicaT on a %dx%d grid, %d steps\n", rows, cols, steps);
 
     const std::size_t count = static_cast<std::size_t>(kFlowLayers) * rows * cols;
-    std::vector<double> flows(count), zeros(count, 0.0);
+    // A guard band after the buffer, poisoned like it: a loop that runs one cell too far writes
+    // there, which nothing else would show.
+    const std::size_t guard = 8;
+    std::vector<double> flows(count + guard), zeros(count, 0.0);
     wb::poison(flows);  // what a fresh allocation may hold
+    const std::vector<double> guard_before(flows.end() - guard, flows.end());
     init_flows(flows.data(), rows, cols);
+    const bool guard_kept = std::memcmp(guard_before.data(), flows.data() + count, guard * sizeof(double)) == 0;
+    if (!guard_kept)
+        std::printf("  init_flows wrote past the end of the buffer of %zu doubles (a loop bound one too far?)\n",
+                    count);
+    flows.resize(count);
     const wb::CompareReport init_report =
         wb::compare(flows.data(), zeros.data(), static_cast<long>(count), wb::Tolerance{0.0, 0.0});
     std::printf("  after init_flows: ");
@@ -110,6 +120,7 @@ int run_check(const wb::Options& options) {
     std::printf("  after %d steps:  ", steps);
     wb::print_report(run_report, "Sh", cols);
     wb::CheckTally tally("09-bug-gallery");
+    tally.record(guard_kept);
     tally.record(init_report.ok());
     tally.record(run_report.ok());
     if (tally.failed()) std::printf("  the outflow buffer was not fully prepared\n");
