@@ -192,7 +192,7 @@ if wants mutants; then
   mkdir -p "$out/mutants" "$src/.mutants"
   python3 "$src/scripts/tools/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
     --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$src/.mutants/work" --keep-workers \
-    --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s 300 \
+    --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" \
     >"$out/mutants.log" 2>&1
   rc=$?
   grep -E "^mutate:|^  solutions/|^  [0-9]|survived" "$out/mutants.log" | tee -a "$summary"
