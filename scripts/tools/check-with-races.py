@@ -2,9 +2,10 @@
 """check-with-races.py PROGRAM CHECK_ARGS... --races RACE_ARGS...: a check that also sees races.
 
 Runs PROGRAM CHECK_ARGS (the lesson's check). When it passes and compute-sanitizer is available,
-runs PROGRAM RACE_ARGS (a small case) under its racecheck and synccheck tools; their first
-finding becomes a failure (exit 1) told in the student's words: which lines, which accesses,
-the likely cause. A race is a wrong answer that a check's numbers may not show: removing the
+runs PROGRAM RACE_ARGS (a small case) under its memcheck (with leak checking), racecheck and
+synccheck tools; their first finding becomes a failure (exit 1) told in the student's words:
+which lines, which accesses, the likely cause. memcheck finds an access one element past an
+array and device memory never freed, which a check's numbers do not show. A race is a wrong answer that a check's numbers may not show: removing the
 barrier that ends a tiled phase often leaves the product right on one GPU and wrong on another.
 Without compute-sanitizer the check says once that races were not checked. Exit codes are the
 check's (77: no GPU, skipped), 1 for a finding of the tools, and 4 (SANITIZER_BROKEN) when
@@ -74,6 +75,34 @@ def explain_race(output, program=""):
     return None
 
 
+MEMORY = re.compile(r"Invalid (__global__|__shared__|__local__) (read|write) of size (\d+) bytes")
+LEAK = re.compile(r"Leaked (\d+) bytes at")
+LEAK_SUMMARY = re.compile(r"LEAK SUMMARY: (\d+) bytes leaked in (\d+) allocations")
+
+
+def explain_memory(output, program=""):
+    """The first memcheck finding as a sentence, or None."""
+    match = MEMORY.search(output)
+    if match:
+        space, kind, size = match.groups()
+        where = ""
+        for line in output[match.end():].splitlines()[:4]:
+            found = re.search(r" in (\S+?):(\d+)", line)
+            if found:
+                text = source_line(find_source(found.group(1), program), int(found.group(2)))
+                where = f" at {os.path.basename(found.group(1))} line {found.group(2)}" + (f" ({text})" if text else "")
+                break
+        memory = {"__global__": "device", "__shared__": "shared", "__local__": "local"}[space]
+        return (f"out-of-bounds {kind} of {size} bytes in {memory} memory{where}: a thread reaches past the end "
+                f"of an array. Check the bounds test (< or <=, which dimension) and the index arithmetic.")
+    summary = LEAK_SUMMARY.search(output)
+    if summary or LEAK.search(output):
+        total = summary.group(1) if summary else LEAK.search(output).group(1)
+        return (f"device memory leaked: {total} bytes were allocated and never freed (a cudaFree missing "
+                f"for one of the buffers).")
+    return None
+
+
 def explain_sync(output, program=""):
     """The first synccheck error as a sentence, or None."""
     match = SYNC.search(output)
@@ -120,10 +149,11 @@ def main():
         return 0
     # Under the sanitizer the program runs many times slower: its check's time limit grows with it.
     slowed = dict(os.environ, WORKBOOK_CHECK_TIME_SCALE=os.environ.get("WORKBOOK_CHECK_TIME_SCALE", "20"))
-    for name, explain in (("racecheck", explain_race), ("synccheck", explain_sync)):
+    for name, explain in (("memcheck", explain_memory), ("racecheck", explain_race), ("synccheck", explain_sync)):
+        extra = ["--leak-check", "full"] if name == "memcheck" else []
         try:
-            result = subprocess.run([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT), "--print-limit", "3",
-                                     program] + race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            result = subprocess.run([tool, "--tool", name, *extra, "--error-exitcode", str(FINDING_EXIT),
+                                     "--print-limit", "3", program] + race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                     env=slowed)
         except OSError as error:
             print(f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked")
