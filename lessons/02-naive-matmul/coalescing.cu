@@ -10,9 +10,12 @@
 
 __global__ void scale_rows_kernel(const double* in, const double* row_scale, double* out, int rows, int cols) {
     // >>> TODO 1: which element is this thread's?
-    // A warp is 32 threads with consecutive threadIdx.x (and the same threadIdx.y). Choose the
-    // thread's row and column so that those 32 threads read 32 neighbouring doubles of `in`,
-    // skip threads outside the matrix, and write out[row][col] = in[row][col] * row_scale[row].
+    // The threads of a block are numbered x fastest, then y (threadIdx.x + threadIdx.y *
+    // blockDim.x), and a warp is 32 consecutive numbers: with blockDim.x >= 32 its threads share
+    // threadIdx.y and have consecutive threadIdx.x; a narrower block (16 x 16, 8 x 4) puts
+    // blockDim.x consecutive x values on each of several y values. Choose the thread's row and
+    // column so that consecutive x read neighbouring doubles of `in`, skip threads outside the
+    // matrix, and write out[row][col] = in[row][col] * row_scale[row].
     (void)in;
     (void)row_scale;
     (void)out;

@@ -7,7 +7,9 @@
 
 __global__ void scale_rows_kernel(const double* in, const double* row_scale, double* out, int rows, int cols) {
     // >>> TODO 1: which element is this thread's?
-    // x is the fastest-varying index inside a warp, and a row's columns are neighbours in
+    // Threads are numbered x fastest, then y, and a warp is 32 consecutive numbers, so x is
+    // the index that changes from one thread of a warp to the next (a block narrower than 32
+    // gives a warp several rows of blockDim.x threads). A row's columns are neighbours in
     // memory: x picks the column.
     const int col = blockIdx.x * blockDim.x + threadIdx.x;
     const int row = blockIdx.y * blockDim.y + threadIdx.y;
