@@ -17,7 +17,8 @@ struct Roofs {
     double copy_gbs = -1.0;            ///< cudaMemcpy device to device, counted the same way
     double fp64_gflops = -1.0;         ///< FP64 FMA probe, 2 flops per FMA (no tensor cores)
     double fp32_gflops = -1.0;         ///< FP32 FMA probe, 2 flops per FMA (no tensor cores)
-    double fp64_tensor_gflops = -1.0;  ///< FP64 tensor-core (DMMA m8n8k4) probe; -1 before sm_80
+    double fp64_tensor_gflops = -1.0;  ///< FP64 tensor-core (DMMA) probe: mma.sync m16n8k16 on
+                                       ///< compute capability 9.0 and later, m8n8k4 on 8.x; -1 below 8.0
 };
 
 /// Device-to-device copy bandwidth in GB/s (bytes read + bytes written, 1 GB = 1e9 B),
