@@ -2,8 +2,8 @@
 """Mutation testing of the exercises: does each student's check catch the bugs students write?
 
     mutate.py list SOLUTION_FILE                 the mutants of one file's marked regions
-    mutate.py run --build-dir B [--only REGEX] [--jobs N] [--limit-s S] [--dry-run]
-                  [--work-dir D --keep-workers] [--state FILE] [--deadline-s S]
+    mutate.py run --build-dir B [--only REGEX] [--kind cpu|gpu] [--jobs N] [--limit-s S] [--dry-run]
+                  [--work-dir D --keep-workers] [--state FILE] [--deadline-s S] [--check-committed]
                                                  run the checks on every mutant, write the reports
     mutate.py verify [--require-kind cpu]        the committed reports are current and complete
 
@@ -533,6 +533,28 @@ def read_state(path):
     return judged
 
 
+def compare_with_report(lesson, files, mutants):
+    """1 (and the differences, printed) when these mutants' outcomes are not the ones the
+    committed report holds for these files; 0 when they all agree."""
+    hashes, rows = read_report(lesson)
+    committed = {row_key(r): r["outcome"] for r in rows if r["file"] in files}
+    differences = []
+    for file in files:
+        if not hashes or hashes.get(file) != regions_hash(os.path.join(ROOT, file)):
+            differences.append(f"{file}: the committed report is missing or stale")
+    for m in mutants:
+        row = {"file": m.file, "operator": m.operator, "mutant": mutant_text(m)}
+        expected = committed.pop(row_key(row), None)
+        if expected != m.outcome:
+            differences.append(f"{m.file}:{m.line} {m.operator}: {mutant_text(m)[:70]}: {m.outcome} here, "
+                               f"{expected or 'not in the report'} in the report ({m.detail[:80]})")
+    differences += [f"{key[0]}: {key[2][:70]}: in the report, not a mutant any more" for key in committed]
+    for line in differences:
+        print("  DIFFERS: " + line)
+    print(f"mutate: {lesson}: {len(mutants)} mutants, {'outcomes as committed' if not differences else f'{len(differences)} differences from the committed report'}")
+    return 1 if differences else 0
+
+
 def split_among(jobs, count):
     """Contiguous slices of the job list (grouped by exercise), one per worker: each worker
     builds few exercises. A worker whose slice is done takes jobs from the end of the longest."""
@@ -541,7 +563,8 @@ def split_among(jobs, count):
 
 
 def command_run(args):
-    exercises = [e for e in read_exercises(args.build_dir) if re.search(args.only, e.name)]
+    exercises = [e for e in read_exercises(args.build_dir)
+                 if re.search(args.only, e.name) and (not args.kind or e.kind == args.kind)]
     if not exercises:
         sys.exit(f"mutate: no exercise matches '{args.only}'")
     jobs = []  # (exercise, mutant, lines)
@@ -637,6 +660,9 @@ def command_run(args):
         mutants = [m for _, m, _ in jobs if m.file in files]
         if any(not m.outcome for m in mutants):
             unfinished.append(lesson)
+            continue
+        if args.check_committed:
+            status |= compare_with_report(lesson, files, mutants)
             continue
         _, old_rows = read_report(lesson)
         rows = write_report(lesson, files, mutants, old_rows)
@@ -760,6 +786,9 @@ def main():
     run.add_argument("--state", help="a file of the mutants judged so far (JSON lines): a later run skips them")
     run.add_argument("--deadline-s", type=float, default=0,
                      help="start no mutant after this many seconds; unfinished lessons get no report (exit 3)")
+    run.add_argument("--kind", choices=["cpu", "gpu"], help="only the exercises of this kind")
+    run.add_argument("--check-committed", action="store_true",
+                     help="write no report: fail when an outcome differs from the committed report")
     run.add_argument("--dry-run", action="store_true", help="list the mutants only")
     verify = sub.add_parser("verify")
     verify.add_argument("--build-dir", help="a configured course, for --require-kind")
