@@ -71,5 +71,24 @@ expect(mutate.summarise(rows)["f"][:2] == (19, 20), "an unexplained survivor cou
 rows[-1] = {"file": "f", "outcome": "survived", "reason": "equivalent: same order"}
 expect(mutate.summarise(rows)["f"][:3] == (19, 19, 1), "an equivalent survivor is not counted")
 
+# A report compared with a new run: same outcomes pass, a changed outcome fails.
+with tempfile.TemporaryDirectory() as root:
+    os.makedirs(os.path.join(root, "solutions", "99-x"))
+    with open(os.path.join(root, "solutions", "99-x", "f.cu"), "w") as f:
+        f.write(SAMPLE)
+    saved_root, mutate.ROOT = mutate.ROOT, root
+    try:
+        found, _ = mutate.file_mutants("solutions/99-x/f.cu")
+        for mutant in found:
+            mutant.outcome, mutant.detail = "killed", "x[0] = 1 (expected 2)"
+        mutate.write_report("99-x", ["solutions/99-x/f.cu"], found, [])
+        expect(mutate.compare_with_report("99-x", ["solutions/99-x/f.cu"], found) == 0,
+               "a run with the committed outcomes agrees")
+        found[0].outcome = "survived"
+        expect(mutate.compare_with_report("99-x", ["solutions/99-x/f.cu"], found) == 1,
+               "a changed outcome differs from the committed report")
+    finally:
+        mutate.ROOT = saved_root
+
 print(f"{'FAILED' if failures else 'PASSED'}: mutate.py self-test, {len(failures)} problem(s)")
 sys.exit(1 if failures else 0)
