@@ -14,7 +14,8 @@ namespace {
 constexpr long kLargestElements = 1L << 28;  // 2 GiB of doubles
 
 std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
-    const auto shapes = wb::rows_by_cols(options, {{160000, 8}, {160001, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
+    const auto shapes =
+        wb::rows_by_cols(options, {{160000, 8}, {160001, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
     for (const wb::RowsCols& shape : shapes)
         if (shape.rows * shape.cols > kLargestElements)
             wb::usage_error("--sizes: " + shape.str() + " is too large (at most " + std::to_string(kLargestElements) +
