@@ -19,6 +19,28 @@ Python format spec (.1f, .0f, ,.0f, .0%) or sigN (N significant digits, no expon
 the default). A number that no CSV holds but that a page must state (a count read from the
 code, a limit from NVIDIA's documentation) is written {{not-measured TEXT ; WHY}}.
 
+What check rejects, besides a placeholder that does not render:
+  - a placeholder that names no bound row or file ({{ 772.1 ; .0f }}): a typed number is
+    written by hand even between braces;
+  - in prose and tables, a number followed by a unit of time, rate, clock, power or proportion
+    (ms, GFLOP/s, TFLOPS, GHz, MHz, W, %, per cent, x, times ...), a number on either side of
+    "vs" or "versus", and a bare number in a table column whose title names a measurement;
+  - register counts and shared-memory sizes ("248 registers", "registers: ptxas reports
+    about 226", "48 KiB of shared memory", "N bytes of shared memory"). The compiler decides them, so they
+    come only from its report (nvcc -Xptxas -v, or cuobjdump --dump-resource-usage) saved as a
+    CSV under data/ whose '# command:' line ran one of those two: such a figure must be a
+    placeholder that draws on a name bound to that file. A {{not-measured}} register count or
+    shared-memory size, or a placeholder into any other CSV, is rejected too. Sizes the code
+    fixes (a tile of 128 x 64 bf16, the argument of setmaxnreg) are stated without those words
+    or through {{not-measured}} with the code's name;
+  - the outcome of a run at a given case ("faults at the 256 x 768 x 512 case", "fails at
+    n = 300"): which case fails is a figure of a run that data/ does not hold;
+  - in transcripts of a program's output (indented code blocks, fences with no language or
+    text, console or output, and code spans that quote a check's verdict: 'expected', 'wrong',
+    'correct'), a number with a decimal fraction or an exponent (an error, a sum, a volume, a
+    time). Write it as '...' (the transcripts are abridged) or as a placeholder; a number
+    right after 'limit' or 'tolerance' is a setting of the check and stays.
+
 Usage:
   page-figures.py render DATA_DIR OUT_DIR PAGE...   write every PAGE, figures filled in, to OUT_DIR
                                                     (same file name); exit 1 on any error
@@ -26,6 +48,7 @@ Usage:
                                                     measured-looking number written by hand
   page-figures.py self-test DATA_DIR                planted faults that check must catch
 """
+import ast
 import csv
 import math
 import os
@@ -39,8 +62,34 @@ PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
 # "2 x 2" and "32x32" are shapes, not ratios, so x and × count only when no number follows.
 MEASURED = re.compile(
     r"(?<![\w.\-/])(\d+(?:,\d{3})*(?:\.\d+)?)\s?"
-    r"(ms|µs|us|ns|s|GFLOP/s|TFLOP/s|GB/s|TB/s|Mcells/s|Gcells/s|%|times|"
-    r"(?:×|x)(?!\s?\d))(?![\w/])")
+    r"(ms|µs|us|ns|s|GFLOP/s|TFLOP/s|GFLOPS|TFLOPS|GB/s|TB/s|Mcells/s|Gcells/s|GHz|MHz|kHz|W|kW|"
+    r"%|per\s?cent|percent|times|(?:×|x)(?!\s?\d))(?![\w/])")
+# Two figures compared: "741 vs 771", "1.05 vs 1.00".
+NUMBER = r"(?<![\w.\-/])\d+(?:,\d{3})*(?:\.\d+)?(?![\w.])"
+VERSUS = re.compile(rf"({NUMBER})(?=\s*(?:×|x)?\s+(?:vs\.?|versus)(?!\w))|"
+                    rf"(?<![\w])(?:vs\.?|versus)\s+({NUMBER})")
+# What the compiler decides: register counts and shared-memory sizes, read across line breaks.
+SIZE_UNIT = r"(?:bytes|B|KiB|KB|kB|MiB)"
+SHARED = rf"(?:of\s+)?(?:static\s+|dynamic\s+)?shared[\s-]+memory"
+RESOURCE = re.compile(rf"({NUMBER})\s+(?:(?:more|fewer|extra)\s+)?registers\b|"
+                      rf"\bregisters\b[^.;|\u2400]{{0,40}}?\b(?:reports?|uses?|needs?|takes?|spends?)\s+"
+                      rf"(?:about\s+|around\s+|nearly\s+|roughly\s+)?({NUMBER})|"
+                      rf"({NUMBER})\s*{SIZE_UNIT}\s+{SHARED}\b")
+# Right after a placeholder: the figure it gives is a register count or a shared-memory size.
+RESOURCE_AFTER = re.compile(rf"\s*(?:(?:more|fewer|extra)\s+)?registers\b|\s*{SIZE_UNIT}\s+{SHARED}\b")
+# The outcome of one run at one case: "faults at the 256 x 768 x 512 case", "fails at n = 300".
+SHAPE = rf"(?:n\s*=\s*)?{NUMBER}(?:\s*[x×]\s*{NUMBER})*"
+OUTCOME = re.compile(rf"\b(?:fault|faults|faulted|fail|fails|failed|crash\w*|hang|hangs|hung|"
+                     rf"deadlock\w*|ends|ended|stops|stopped)\b[^.;\u2400]{{0,40}}?\bat\s+"
+                     rf"(?:the\s+)?({SHAPE})")
+# In a transcript, a number with a fraction or an exponent is a result of the run.
+RUN_NUMBER = re.compile(r"(?<![\w.])(?<!limit )(?<!tolerance )-?"
+                        r"(?:\d+\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?:\.\.\.)?(?![\w.])")
+VERDICT = re.compile(r"\b(?:expected|wrong|correct)\b")
+TRANSCRIPT_FENCE = re.compile(r"(?:```|~~~)\s*(?:text|console|output)?\s*$")
+# A compiler report: its command ran ptxas verbosely or asked cuobjdump for resource usage.
+COMPILER_REPORT = re.compile(r"-Xptxas[= ]+-v\b|--resource-usage\b|-res-usage\b|"
+                             r"cuobjdump\b.*--dump-resource-usage\b")
 # Table columns whose cells are measurements even when the cell carries no unit.
 MEASURED_HEADER = re.compile(r"GFLOP|TFLOP|GB/s|TB/s|cells/s|\bms\b|\btime\b|ratio|speedup|"
                              r"\brate\b|\bseconds\b|µs|\bover\b", re.I)
@@ -61,9 +110,10 @@ def number(text):
 class Row:
     """One CSV row; columns read as numbers where they are numbers."""
 
-    def __init__(self, columns, where):
+    def __init__(self, columns, where, compiler_report=False):
         self._columns = columns
         self._where = where
+        self._compiler_report = compiler_report
 
     def __getattr__(self, name):
         if name.startswith("_"):
@@ -95,6 +145,7 @@ class CsvFile:
                 elif line.strip():
                     lines.append(line)
         self.rows = list(csv.DictReader(lines))
+        self._compiler_report = bool(COMPILER_REPORT.search(self.header.get("command", "")))
 
     def __getattr__(self, name):
         if name in ("date", "device", "command"):
@@ -111,7 +162,7 @@ class CsvFile:
             shown = [" ".join(f"{k}={r.get(k)}" for k in selector) for r in self.rows[:5]]
             raise FigureError(f"{self.label}: {len(matches)} rows match '{wanted}' "
                               f"(exactly one must; rows look like: {'; '.join(shown)})")
-        return Row(matches[0], f"{self.label} row '{wanted}'")
+        return Row(matches[0], f"{self.label} row '{wanted}'", self._compiler_report)
 
 
 def parse_selector(text):
@@ -178,12 +229,29 @@ def render(text, data_dir, files):
     def fill(match):
         body = match.group(1).strip()
         where = line_of(text, match.start())
+        resource = RESOURCE_AFTER.match(text, match.end())
         if body.startswith("not-measured"):
             shown, sep, why = body[len("not-measured"):].partition(";")
             if not sep or not why.strip():
                 errors.append(f"line {where}: not-measured needs a reason after ';'")
+            if resource:
+                errors.append(f"line {where}: {{{{{body}}}}}{resource.group(0)}: a register count "
+                              f"or shared-memory size comes only from a committed compiler report")
             return shown.strip()
         expression, _, spec = body.partition(";")
+        try:
+            used = {node.id for node in ast.walk(ast.parse(expression.strip(), mode="eval"))
+                    if isinstance(node, ast.Name)} & names.keys()
+        except SyntaxError:
+            used = None  # eval below names the error
+        if used is not None and not used:
+            errors.append(f"line {where}: {{{{{body}}}}} names no row or file of the figures block: "
+                          f"a number typed into a placeholder is still written by hand")
+            return match.group(0)
+        if used and resource and not any(names[n]._compiler_report for n in used):
+            errors.append(f"line {where}: {{{{{body}}}}}{resource.group(0)}: a register count or "
+                          f"shared-memory size comes only from a CSV whose '# command:' is the "
+                          f"compiler's report (nvcc -Xptxas -v, cuobjdump --dump-resource-usage)")
         try:
             value = eval(expression, {"__builtins__": {}}, dict(safe, **names))  # noqa: S307
             return format_value(value, spec)
@@ -225,13 +293,66 @@ def prose_lines(text):
         yield number_, line
 
 
+def transcript_lines(text):
+    """(line number, text) of what quotes a program's output: the lines of indented code blocks
+    and of fences with no language (or text, console, output), and the code spans that quote a
+    check's verdict; placeholders blanked out."""
+    keep_lines = lambda m: "\n" * m.group(0).count("\n")
+    text = BLOCK.sub(keep_lines, text)
+    text = PLACEHOLDER.sub(lambda m: "\u2400" + keep_lines(m), text)
+    text = re.sub(r"<!--.*?-->", keep_lines, text, flags=re.S)
+    fence, source, indented, after_blank = None, False, False, True
+    for where, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if fence is not None:
+            if stripped.startswith(("```", "~~~")):
+                fence = None
+            elif fence:
+                yield where, line
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = bool(TRANSCRIPT_FENCE.fullmatch(stripped))
+            continue
+        if stripped.startswith(("\\code", "@code", "\\endcode", "@endcode")):
+            source = stripped.startswith(("\\code", "@code"))
+            continue
+        if source:
+            continue
+        if not stripped:
+            after_blank = True
+            continue
+        indented = len(line.expandtabs(4)) - len(line.lstrip()) >= 4 and (after_blank or indented)
+        after_blank = False
+        if indented:
+            yield where, line
+            continue
+        for span in re.findall(r"`[^`]*`", line):
+            if VERDICT.search(span):
+                yield where, span
+
+
 def hand_written_figures(text):
     """Measured-looking numbers in prose or tables that do not come from a placeholder."""
     found = []
     header = None
-    for where, line in prose_lines(text):
+    prose = list(prose_lines(text))
+    joined = "\n".join(line for _, line in prose)
+    for m in RESOURCE.finditer(joined):
+        found.append(f"line {line_of(joined, m.start())}: '{' '.join(m.group(0).split())}' "
+                     f"is a register count or shared-memory size written by hand (only a "
+                     f"placeholder into a committed compiler report may state it)")
+    for m in OUTCOME.finditer(joined):
+        found.append(f"line {line_of(joined, m.start())}: '{' '.join(m.group(0).split())}' "
+                     f"names the case where a run failed, a figure of a run that data/ does not hold")
+    for where, line in transcript_lines(text):
+        for m in RUN_NUMBER.finditer(line):
+            found.append(f"line {where}: '{m.group(0)}' in a quoted output is a figure of a run "
+                         f"(write it as '...')")
+    for where, line in prose:
         for m in MEASURED.finditer(line):
             found.append(f"line {where}: '{m.group(0).strip()}' is written by hand")
+        for m in VERSUS.finditer(line):
+            found.append(f"line {where}: '{m.group(m.lastindex)}' compared with 'vs' is written by hand")
         if line.lstrip().startswith("|"):
             cells = line.strip().strip("|").split("|")
             if header is None:
@@ -295,6 +416,12 @@ tiled,8x8,2.5,800
 tiled,16x16,1.25,1600
 """
 
+SELF_TEST_REPORT = """# date: 2026-01-01 00:00 UTC
+# command: nvcc -arch=sm_90 -Xptxas -v -c kernels.cu
+kernel,registers,shared_bytes
+tiled,40,8192
+"""
+
 
 def self_test(data_dir):
     import tempfile
@@ -317,11 +444,47 @@ def self_test(data_dir):
          "a code span over two lines"),
         ("The formula of lesson 02, times the tile; 1,000 times more.\n", False,
          "a list comma is no number, a thousands separator is"),
+        ("The tiled kernel reaches {{ 772.1 ; .0f }} GFLOP/s.\n", False,
+         "a placeholder that holds a typed number"),
+        ("<!-- figures\nt = t.csv: kernel=tiled block=16x16\n-->\n{{ round(t.rate / 1000) }} and "
+         "{{ min(t.rate, 2000) ; .0f }}\n", True, "a placeholder over a row, with functions"),
+        ("The SMs ran at 1.98 GHz, the memory at 2619 MHz.\n", False, "clocks by hand"),
+        ("The board drew 690 W.\n", False, "a power by hand"),
+        ("cuBLAS reaches 55.1 TFLOPS.\n", False, "TFLOPS by hand"),
+        ("The step reaches 97 per cent of the copy.\n", False, "per cent by hand"),
+        ("The tiled kernels give 741 vs 771 GFLOP.\n", False, "a comparison with vs"),
+        ("Kernel 09 uses 248 registers, one block per SM.\n", False, "a register count"),
+        ("The price is registers: `-Xptxas -v` reports about 226 per thread.\n", False,
+         "a register count reported by the compiler"),
+        ("Three stages (207 KB of\nshared memory per block); 48 bytes of static shared memory.\n",
+         False, "shared-memory sizes, one across a line break"),
+        ("Each thread uses {{not-measured 248 ; the compiler's report}} registers.\n", False,
+         "a register count marked not measured"),
+        ("<!-- figures\nt = t.csv: kernel=tiled block=8x8\n-->\n{{ t.rate / 20 ; .0f }} registers\n",
+         False, "a register count from a benchmark CSV"),
+        ("<!-- figures\nr = r.csv: kernel=tiled\n-->\n{{ r.registers ; .0f }} registers and "
+         "{{ r.shared_bytes / 1024 ; .0f }} KiB of shared memory per block\n", True,
+         "register and shared-memory figures from a compiler report"),
+        ("| memory | scope | limit |\n|---|---|---|\n| registers | one thread | 255 per thread |\n",
+         True, "a documented register limit in a table"),
+        ("Expected output (abridged):\n\n    C: all 16 elements correct (max abs error 2.2e-15, "
+         "max rel error 3.1e-16)\n", False, "errors in a quoted output"),
+        ("The exercise prints `C[0][0] = 0 (expected 1.27...); 16 of 16 wrong`.\n", False,
+         "an expected value in a quoted verdict"),
+        ("Expected output (abridged):\n\n    volume ... -> ... (relative drift ..., limit 1e-9) ok\n"
+         "    PASSED: all 44 version runs match.\n\nSet `kTolerance = 1e-9` or `0.5`.\n", True,
+         "an abridged output, a check's limit and code"),
+        ("The untouched exercise faults at the 256 x 768 x 512 case.\n", False,
+         "the case where a run failed"),
+        ("Shapes 256 x 768 x 512 and 1024³ are checked; the loop ends at the last row.\n", True,
+         "shapes and an outcome with no case"),
     ]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "t.csv"), "w") as f:
             f.write(SELF_TEST_CSV)
+        with open(os.path.join(tmp, "r.csv"), "w") as f:
+            f.write(SELF_TEST_REPORT)
         for i, (text, should_pass, what) in enumerate(cases):
             page = os.path.join(tmp, f"page{i}.md")
             with open(page, "w") as f:
