@@ -338,7 +338,7 @@ endfunction()
 # workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu
 #                      FROM "text of the solution" TO "its planted version"
 #                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu]
-#                      [CAUSE regex] [SOLVED_FILES other.cu ...])
+#                      [CAUSE regex] [SOLVED_FILES other.cu ...] [ENVIRONMENT VAR=value ...])
 # A maintainer test that the check catches one planted bug: the reference solution's FILE with
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
 # silently disarm the test), linked with the program's harness, must fail its check (with
@@ -347,11 +347,12 @@ endfunction()
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
 # SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
+# ENVIRONMENT: variables of the test (e.g. WORKBOOK_CHECK_TIME_SCALE to shorten a time limit).
 # Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
 function(workbook_planted_bug)
   # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
   cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE"
-                        "LIBS;CHECK_ARGS;SANITIZE_ARGS;SOLVED_FILES")
+                        "LIBS;CHECK_ARGS;SANITIZE_ARGS;SOLVED_FILES;ENVIRONMENT")
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
@@ -394,6 +395,9 @@ function(workbook_planted_bug)
            COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
   set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES
                        LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 300)
+  if(P_ENVIRONMENT)
+    set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES ENVIRONMENT "${P_ENVIRONMENT}")
+  endif()
 endfunction()
 
 # workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat
