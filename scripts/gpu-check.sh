@@ -82,17 +82,7 @@ grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | 
 # A skip is never a pass: each skipped test must be one that scripts/gpu-allowed-skips.tsv allows
 # on this machine, with its reason; any other skip fails the GPU check.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-grep -E "Test +#[0-9]+: .*Skipped" "$out/ctest.log" | sed -E 's/.*Test +#[0-9]+: ([^ ]+) .*/\1/' | while read -r name; do
-  why=""
-  while IFS=$'\t' read -r pattern when reason; do
-    case "$pattern" in ''|'#'*) continue ;; esac
-    [[ "$name" =~ $pattern ]] || continue
-    if [ "$when" = always ] || { [[ "$when" =~ ^gpus\<([0-9]+)$ ]] && [ "$gpus" -lt "${BASH_REMATCH[1]}" ]; }; then
-      why=$reason; break
-    fi
-  done <"$src/scripts/gpu-allowed-skips.tsv"
-  if [ -n "$why" ]; then echo "  allowed skip: $name ($why)"; else echo "UNEXPECTED SKIP: $name"; fi
-done | tee "$out/skips.txt" | tee -a "$summary"
+bash "$src/scripts/tools/judge-skips.sh" "$out/ctest.log" "$gpus" | tee "$out/skips.txt" | tee -a "$summary"
 unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
 [ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/gpu-allowed-skips.tsv lists the allowed ones)"
 # Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build
