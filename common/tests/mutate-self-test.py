@@ -65,6 +65,10 @@ with tempfile.TemporaryDirectory() as folder:
     with open(path, "w") as f:
         f.write(SAMPLE.replace("a[i * 2 + 1]", "a[i * 2]"))
     expect(mutate.regions_hash(path) != before, "a change inside a region makes the report stale")
+    with open(path, "w") as f:
+        f.write(SAMPLE.replace("// a comment with i < n", "// another comment").replace("    __syncthreads();",
+                                                                                      "\n    __syncthreads();"))
+    expect(mutate.regions_hash(path) == before, "a comment or a blank line changed in a region keeps the report current")
 
 rows = [{"file": "f", "outcome": "killed", "reason": ""}] * 19 + [{"file": "f", "outcome": "survived", "reason": ""}]
 expect(mutate.summarise(rows)["f"][:2] == (19, 20), "an unexplained survivor counts against the goal")

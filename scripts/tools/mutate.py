@@ -21,7 +21,7 @@ other exercise files are solved, and runs `scripts/progress check EXERCISE` ther
   skipped    the check could not run here (no GPU): the report is not written.
 
 A report per lesson, solutions/NN-name/mutation-report.tsv, lists every mutant with its outcome,
-keyed by the sha256 of the solution's marked regions; its "detail" column is the first line of
+keyed by the sha256 of the code in the solution's marked regions (comments left out); its "detail" column is the first line of
 the check's message (or why the mutant survived). A survivor needs a reason in its last
 column: "equivalent: why" (same results and same speed) or the check case that now kills it
 (then the report is regenerated). `run` keeps the reasons of mutants it finds again. `verify`
@@ -69,13 +69,35 @@ def marked_regions(lines):
     return regions
 
 
+def without_comment(line):
+    """The line without its // (or trailing /* ...) comment and trailing spaces; string and
+    character literals are kept whole."""
+    quote, i = None, 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+        elif line.startswith("//", i) or line.startswith("/*", i):
+            return line[:i].rstrip()
+        i += 1
+    return line.rstrip()
+
+
 def regions_hash(path):
-    """sha256 of the text of a file's marked regions (markers included), the report's key."""
+    """sha256 of the code of a file's marked regions, the report's key. Comments and blank lines
+    are left out: they change no mutant and no outcome, so editing them keeps a report current."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     digest = hashlib.sha256()
     for first, last in marked_regions(lines):
-        digest.update("\n".join(lines[first - 1:last + 2]).encode() + b"\n\0")
+        code = [without_comment(l) for l in lines[first:last + 1]]
+        digest.update("\n".join(l for l in code if l.strip()).encode() + b"\n\0")
     return digest.hexdigest()
 
 
@@ -367,7 +389,7 @@ def write_report(lesson, files, mutants, old_rows):
     digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in files})
     lines = [f"# Mutation report of lesson {lesson}: written by scripts/tools/mutate.py run; the",
              "# last column says why a survivor is not a missed bug (\"equivalent: ...\"). Keyed by",
-             "# the sha256 of each file's marked regions:"]
+             "# the sha256 of the code (comments left out) in each file's marked regions:"]
     for file in sorted(digests):
         lines.append(f"# regions {file} {digests[file]}")
     for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
