@@ -15,7 +15,8 @@ reference_files = (lesson eq "all") ? \
     reference(lesson)
 required = required." ".word(reference_files, 1)  # at least one reference run
 your_files = (strlen(benchdir) > 0) ? \
-    ((lesson eq "all") ? system("grep -l '^# roofs:' ".benchdir."/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : yours(lesson)) : ""
+    ((lesson eq "all") ? system("grep -l '^# roofs:' ".benchdir."/[0-9][0-9]-*.csv 2>/dev/null | tr '\\n' ' '") : \
+     (has(yours(lesson)) ? yours(lesson) : "")) : ""  # no run of this machine yet: nothing to read
 
 # A roof from the '# roofs:' line of a CSV (key=value), or from the published figures.
 roof(f, key) = real(system(sprintf("sed -n 's/^# roofs:.* %s=\\([0-9.e+]*\\).*/\\1/p' '%s' | head -n 1", key, f)))

@@ -14,7 +14,7 @@ fi
 tools=$(cd "$(dirname "$0")" && pwd)
 cd "$source_dir" || exit 1
 for fmt in png svg; do
-  # gnuplot warns about curves whose CSV is absent on this machine; that is expected.
+  # A chart reads this machine's runs only where they exist (no warning in a first build).
   # The epilogue fails a chart whose required data is missing or that plotted no point.
   if ! "$gnuplot" -e "datadir='data'; benchdir='$bench_dir'; out='$out'; fmt='$fmt'; $vars" "plots/$script" \
        "$tools/chart-epilogue.gp" 2> >(grep -v 'Skipping data file with no valid points' >&2); then
