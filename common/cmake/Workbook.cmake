@@ -511,6 +511,7 @@ endfunction()
 #   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
 #   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
+#   - workbook.progress-failure-summary: a failed check's summary, from saved outputs;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
@@ -605,6 +606,14 @@ function(_workbook_learner_tools)
   add_test(NAME workbook.format COMMAND bash "${scripts}/format" --check)
   set_tests_properties(workbook.format PROPERTIES LABELS "cpu;workbook" TIMEOUT 300
                        SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
+  if(Python3_Interpreter_FOUND)
+    # What a failed check's summary quotes (the program's own line about what is wrong, then its
+    # verdict), read from the saved outputs of common/tests/check-outputs/.
+    add_test(NAME workbook.progress-failure-summary
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/progress-failure-summary-test.py"
+                     "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+  endif()
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
