@@ -511,7 +511,8 @@ endfunction()
 #   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
 #   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
-#   - workbook.progress-failure-summary: a failed check's summary, from saved outputs;
+#   - workbook.progress-failure-summary and workbook.progress-hints-without-build: a failed
+#     check's summary from saved outputs, and the hints on a copy of the course with no build;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
@@ -608,11 +609,17 @@ function(_workbook_learner_tools)
                        SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   if(Python3_Interpreter_FOUND)
     # What a failed check's summary quotes (the program's own line about what is wrong, then its
-    # verdict), read from the saved outputs of common/tests/check-outputs/.
+    # verdict), read from the saved outputs of common/tests/check-outputs/; and the hints of a
+    # fresh clone (a copy of the course with no build), whose exercises, read from the lessons,
+    # must be those of workbook-exercises.txt.
     add_test(NAME workbook.progress-failure-summary
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/progress-failure-summary-test.py"
                      "${PROJECT_SOURCE_DIR}")
-    set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+    add_test(NAME workbook.progress-hints-without-build
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-hints-no-build-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/progress-hints-without-build" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
+    set_tests_properties(workbook.progress-failure-summary workbook.progress-hints-without-build PROPERTIES
+                         LABELS "unit;cpu;workbook" TIMEOUT 60)
   endif()
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test

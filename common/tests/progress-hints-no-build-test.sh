@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# progress-hints-no-build-test.sh SOURCE_DIR WORK_DIR [EXERCISE_LIST]
+# `scripts/progress hint` on a copy of the course as a fresh clone holds it, with no build at
+# all: the first exercise's hints without a name, a named exercise's hints one at a time, `hints`
+# listing those seen, `reset-hints`; the status table still asks for the build. With
+# EXERCISE_LIST (the build's workbook-exercises.txt), the exercises that progress reads from the
+# lessons' CMakeLists.txt without a build must be those CMake registered.
+set -u
+src=$1 work=$2 list=${3:-}
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" || exit 1
+bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
+tree=$work/tree
+progress() { python3 "$tree/scripts/progress" --build-dir "$work/no-build" "$@"; }
+
+echo "== hint, no exercise named, nothing built"
+progress hint >"$work/1.txt" 2>&1; rc=$?
+cat "$work/1.txt"
+[ $rc -eq 0 ] || fail "'hint' without a build exits $rc"
+grep -Fq 'Hint 1 of' "$work/1.txt" || fail "'hint' without a build shows no hint"
+grep -Fq 'for 01-cpu-matmul' "$work/1.txt" || fail "'hint' without a build and a name is not for the first exercise"
+
+echo "== hint NAME, one at a time"
+progress hint 03-tiled-matmul.occupancy | tee "$work/2.txt"
+grep -Fq 'Hint 1 of' "$work/2.txt" || fail "'hint NAME' without a build does not reveal hint 1"
+progress hint occupancy | tee "$work/3.txt"
+grep -Fq 'Hint 2 of' "$work/3.txt" || fail "a second 'hint' without a build does not reveal hint 2"
+progress hints occupancy | grep -c '^Hint ' | grep -qx 2 || fail "'hints' does not list the 2 revealed hints"
+[ -f "$tree/.workbook/hints.json" ] || fail "the hints seen are not kept in .workbook/hints.json"
+[ ! -e "$work/no-build" ] || fail "'hint' created a build folder"
+progress reset-hints | grep -Fq 'hidden again' || fail "'reset-hints' without a build"
+progress hints occupancy | grep -Fq 'no hint revealed yet' || fail "'reset-hints' did not hide the hints"
+
+echo "== the table still needs the build"
+progress --no-build >"$work/4.txt" 2>&1 && fail "the table without a build exits 0"
+grep -Fq 'Configure the course first' "$work/4.txt" || fail "the table without a build does not ask for it"
+
+if [ -n "$list" ]; then
+  echo "== the exercises without a build are those CMake registered"
+  python3 - "$tree" "$list" <<'PY' || fail "the exercises read from the lessons differ from the build's list"
+import importlib.machinery, importlib.util, os, sys
+tree, listing = sys.argv[1], sys.argv[2]
+loader = importlib.machinery.SourceFileLoader("progress", os.path.join(tree, "scripts", "progress"))
+spec = importlib.util.spec_from_loader("progress", loader)
+progress = importlib.util.module_from_spec(spec)
+loader.exec_module(progress)
+mine = ["|".join([e.name, e.lesson, e.program, e.kind, ",".join(e.files), e.target_id])
+        for e in progress.course_exercises()]
+with open(listing, encoding="utf-8") as f:
+    built = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+for line in sorted(set(mine) ^ set(built)):
+    print(("only in the lessons: " if line in mine else "only in the build:   ") + line)
+sys.exit(0 if mine == built else 1)
+PY
+fi
+echo "OK: the hints need no build"
