@@ -62,6 +62,9 @@ def hint_block(match):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]) or len(sys.argv) != 2:
+        print(__doc__)
+        return 0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2
     html_dir = sys.argv[1]
     pages = sorted(glob.glob(os.path.join(html_dir, "lesson[0-9][0-9].html")))
     texts = {}

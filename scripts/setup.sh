@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the course uses beyond CMake, a C++ compiler and the CUDA
-# toolkit: Ninja (parallel builds), gnuplot (charts), Doxygen and Graphviz (docs), GoogleTest (unit tests of the
+# scripts/setup.sh: installs the Debian packages the course uses beyond CMake, a C++ compiler
+# and the CUDA toolkit: Ninja (parallel builds), gnuplot (charts), Doxygen and Graphviz (docs), GoogleTest (unit tests of the
 # harness), an MPI (lesson 08), clang-format (scripts/format and its test) and Chromium (the
 # docs' browser test). Safe to run again: it installs only what is missing. Needs root (or
 # sudo) when something is missing.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -euo pipefail
 
 packages=(cmake g++ make ninja-build python3 gnuplot-nox doxygen graphviz libgtest-dev libopenmpi-dev openmpi-bin clang-format)

@@ -513,6 +513,7 @@ endfunction()
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
 #   - workbook.progress-failure-summary and workbook.progress-hints-without-build: a failed
 #     check's summary from saved outputs, and the hints on a copy of the course with no build;
+#   - workbook.scripts-help: every script under scripts/ answers --help with its usage;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
@@ -621,6 +622,11 @@ function(_workbook_learner_tools)
     set_tests_properties(workbook.progress-failure-summary workbook.progress-hints-without-build PROPERTIES
                          LABELS "unit;cpu;workbook" TIMEOUT 60)
   endif()
+  # Every script of scripts/, scripts/tools/ and scripts/browser/ answers --help with exit 0 and
+  # its usage (one that does not handle --help is never run with it).
+  add_test(NAME workbook.scripts-help
+           COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/scripts-help-test.sh" "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(workbook.scripts-help PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 300)
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"

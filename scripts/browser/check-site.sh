@@ -2,6 +2,7 @@
 # check-site.sh HTML_DIR: the docs test in a real browser (headless Chromium, driven by
 # playwright-core): see check-site.mjs. Skips (exit 77) when Chromium or Node.js is absent,
 # unless WORKBOOK_REQUIRE_BROWSER_TEST=1 (CI), which turns every skip into a failure.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 html=$1
 here=$(cd "$(dirname "$0")" && pwd)

@@ -13,6 +13,7 @@
 # SCRATCH/in/grid_header.txt, _dem.txt and _source.txt, and @GRID@ is their prefix; the input
 # @FOLDERS@ makes those three names folders instead. Exit 77 (no GPU) is passed on as "skipped"
 # unless CODES accepts it.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 if [ "$1" = --row ]; then
   table=$2 name=$3 scratch=$4 program=$5

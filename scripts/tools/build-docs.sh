@@ -2,6 +2,7 @@
 # build-docs.sh DOXYGEN DOCS_OUT SOURCE_DIR CHART_DIR: runs Doxygen when a page (as rendered
 # into DOCS_OUT/pages, figures filled in), a documented header or a chart is newer than the last
 # build.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 doxygen=$1 out=$2 src=$3 charts=$4
 stamp="$out/html/index.html"

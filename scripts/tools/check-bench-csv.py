@@ -82,6 +82,9 @@ def check_csv(path, kernel_patterns):
 
 def main():
     args = sys.argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if len(args) < 3 or args[0] != "--kernels":
         print(__doc__)
         return 2

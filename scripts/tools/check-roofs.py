@@ -24,6 +24,9 @@ def published(data_dir):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     data_dir = sys.argv[1]

@@ -129,6 +129,9 @@ def sanitizer():
 
 def main():
     args = sys.argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if len(args) == 3 and args[0] == "--explain":  # --explain SAMPLE PROGRAM: parse a saved report
         with open(args[1], encoding="utf-8") as f:
             text = f.read()

@@ -4,6 +4,7 @@
 # checkout, the files git tracks or would track (what git ignores, such as build folders, local
 # data and the browser test's node_modules, is left out); in a tree without git (a copy of
 # one), everything but those same folders. DEST_DIR is emptied first.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 src=${1:?usage: copy-course.sh SOURCE_DIR DEST_DIR}
 dest=${2:?usage: copy-course.sh SOURCE_DIR DEST_DIR}

@@ -36,6 +36,9 @@ def shape(text):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     if len(sys.argv) != 6:
         sys.exit(__doc__)
     source, target, device, date, command = sys.argv[1:]

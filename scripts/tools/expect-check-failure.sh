@@ -8,6 +8,7 @@
 # verdict (a crash, a tool or a script that broke) is not the expected failure: the test fails.
 # A check that cannot fail proves nothing. Exit 77 (no GPU) is passed through so that CTest
 # reports the test as skipped.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 cause=""
 if [ "${1:-}" = "--cause" ]; then

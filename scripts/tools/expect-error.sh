@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # expect-error.sh CODE REGEX COMMAND...: succeeds when COMMAND exits with CODE and its output
 # (stdout and stderr) matches REGEX (extended grep). Used for the bad-input tests.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 want=$1; regex=$2; shift 2
 output=$(timeout 60 "$@" 2>&1)
 rc=$?

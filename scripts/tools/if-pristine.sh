@@ -5,6 +5,7 @@
 # scripts/pristine-exercises.sha256; otherwise exits 77 (skipped) naming the edited file. The
 # maintainer tests that an untouched exercise fails its check run the exercise program through it:
 # after an edit, the build (which configures again) makes them use a pristine copy instead.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 manifest="$root/scripts/pristine-exercises.sha256"

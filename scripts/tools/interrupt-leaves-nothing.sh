@@ -3,6 +3,7 @@
 # Starts PROGRAM (in ARGS, @OUT@ is the existing, empty folder SCRATCH/out), sends it Ctrl-C (SIGINT) after SECONDS, and
 # succeeds when it ended with 130 (interrupted) and left no file at all in SCRATCH: neither a
 # partial output nor a temporary one.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 scratch=$1 seconds=$2
 shift 2

@@ -4,6 +4,7 @@
 # "  allowed skip: NAME (why)" when ALLOWED_TSV (default scripts/gpu-allowed-skips.tsv) allows
 # it on a machine with GPUS GPUs, or "UNEXPECTED SKIP: NAME". Exits 1 when any skip is
 # unexpected, 0 otherwise, 2 on bad arguments.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 log=${1:-}
 gpus=${2:-}

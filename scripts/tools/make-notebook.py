@@ -218,7 +218,7 @@ def main():
         return 0
     if sys.argv[1:]:
         print(__doc__)
-        return 2
+        return 0 if sys.argv[1:] in (["-h"], ["--help"]) else 2
     os.makedirs(os.path.dirname(TARGET), exist_ok=True)
     # Written whole or not at all: a temporary file beside it, renamed into place once complete.
     temporary = f"{TARGET}.partial.{os.getpid()}"

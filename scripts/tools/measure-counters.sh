@@ -5,6 +5,7 @@
 # conflicts, active threads per warp instruction, achieved occupancy. Writes ncu's raw CSV per
 # program to OUTDIR/counters/ (scripts/tools/counters-table.py turns them into data/ tables).
 # Exits 77 when ncu is missing or cannot read the counters.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 build=${1:?usage: measure-counters.sh BUILD OUTDIR}
 out=${2:?usage: measure-counters.sh BUILD OUTDIR}/counters

@@ -6,6 +6,7 @@
 # one header, the roofs and the device copy of each run) and OUTDIR/12-profiling-profile.csv
 # (one row of counters per version), which data/h100/ keeps. Needs the maintainer build (the
 # planted programs). Exits 77 when scripts/profile cannot read the counters.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 build=${1:?usage: measure-profiles.sh BUILD OUTDIR}
 out=${2:?usage: measure-profiles.sh BUILD OUTDIR}

@@ -519,6 +519,9 @@ def main(argv):
         return check_pages(argv[2], argv[3:])
     if len(argv) == 3 and argv[1] == "self-test":
         return self_test(argv[2])
+    if argv[1:] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     print(__doc__, file=sys.stderr)
     return 2
 

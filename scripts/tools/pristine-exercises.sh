@@ -8,6 +8,7 @@
 # from HEAD or an earlier commit of the file; every copy is checked against the manifest.
 # Exit 0: all written; 77: one cannot be recovered here (no git history, such as an unpacked
 # archive, or no commit holds it), with the reason; 2: FILE is not a pristine exercise file.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 dest=${1:?usage: pristine-exercises.sh DEST_DIR [FILE...]}
 shift

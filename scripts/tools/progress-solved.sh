@@ -7,6 +7,7 @@
 # it to some exercises (progress --only; empty or left out: all of them, as a bare `progress`); PROGRESS_OPTIONS go to progress (e.g. --no-bench,
 # --jobs 1). On a GPU every GPU exercise must end "done" with a speed line; without one,
 # "skipped" and no speed line. Exit: progress's.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 work=${1:?usage: progress-solved.sh WORK_DIR [ONLY_REGEX [PROGRESS_OPTIONS...]]}
 only=()

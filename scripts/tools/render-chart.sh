@@ -3,6 +3,7 @@
 # Renders OUT_BASE.png and OUT_BASE.svg from plots/SCRIPT, run from SOURCE_DIR so that the
 # script finds plots/common.gp and data/. Re-renders only when the script, the data or a
 # benchmark CSV is newer than the PNG. VARS are extra gnuplot assignments ("what='time'").
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 gnuplot=$1 source_dir=$2 bench_dir=$3 out=$4 script=$5 vars=${6:-}
 mkdir -p "$(dirname "$out")"

@@ -35,6 +35,9 @@ def parse(argv):
                         text = f.read()
                 values[name] = text
             i += 2
+        elif arg in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
         elif notebook is None and not arg.startswith("--"):
             notebook = arg
             i += 1

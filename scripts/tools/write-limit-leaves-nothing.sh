@@ -5,6 +5,7 @@
 # on a full disk), passes its output and exit code on, and fails (exit 1) if it left any file in
 # SCRATCH/out: neither a partial output nor a temporary one. With workbook_expect_error the test
 # then also requires the program's message and exit code.
+case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 scratch=$1 kib=$2
 shift 2
