@@ -11,8 +11,11 @@
 # input file written from the row's input column (printf %b: \n, \t, \x41 ...); @EMPTY@ is an
 # empty argument. A SciddicaT grid is three files: an input column "HEADER|||DEM|||SOURCE" writes
 # SCRATCH/in/grid_header.txt, _dem.txt and _source.txt, and @GRID@ is their prefix; the input
-# @FOLDERS@ makes those three names folders instead. Exit 77 (no GPU) is passed on as "skipped"
-# unless CODES accepts it.
+# @FOLDERS@ makes those three names folders instead; with @DATA@ (a --data-dir) in the arguments,
+# the grid is written as @DATA@/sciddicat/tessina_*, the names of the real grid. Exit 77 (no GPU)
+# is passed on as "skipped" unless CODES accepts it. CODES ending in '!' (e.g. 2!) marks input
+# that must be refused before any GPU test: the program runs with WB_FORCE_NO_GPU=1, and exit 77
+# fails the case.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
 if [ "$1" = --row ]; then
@@ -28,9 +31,13 @@ else
   input=""
 fi
 
+no_gpu=""
+if [[ "$codes" == *! ]]; then codes=${codes%!} no_gpu=1; fi
+
 rm -rf "$scratch" && mkdir -p "$scratch/in" "$scratch/run" || exit 1
 input_file="$scratch/in/input.txt"
 grid="$scratch/in/grid"
+[[ " ${args[*]} " == *@DATA@* ]] && grid="$scratch/in/data/sciddicat/tessina" && mkdir -p "${grid%/*}"
 if [ "$input" = @FOLDERS@ ]; then
   mkdir -p "${grid}_header.txt" "${grid}_dem.txt" "${grid}_source.txt"
 elif [[ "$input" == *"|||"* ]]; then
@@ -45,7 +52,8 @@ fi
 for i in "${!args[@]}"; do
   case "${args[$i]}" in
     @EMPTY@) args[$i]="" ;;
-    *) args[$i]=${args[$i]//@OUT@/$scratch/run/out}; args[$i]=${args[$i]//@INPUT@/$input_file}; args[$i]=${args[$i]//@GRID@/$grid} ;;
+    *) args[$i]=${args[$i]//@OUT@/$scratch/run/out}; args[$i]=${args[$i]//@INPUT@/$input_file}; args[$i]=${args[$i]//@GRID@/$grid}
+       args[$i]=${args[$i]//@DATA@/$scratch/in/data} ;;
   esac
 done
 
@@ -57,11 +65,13 @@ for a in "${args[@]}"; do
 done
 
 echo "\$ $(basename "$program") ${args[*]}"
+if [ -n "$no_gpu" ]; then export WB_FORCE_NO_GPU=1; fi
 output=$(cd "$scratch/run" && timeout 60 "$program" "${args[@]}" 2>&1)
 rc=$?
 printf '%s\n' "$output" | head -n 20
 if [ $rc -eq 124 ]; then echo "FAIL: no answer within 60 s (a hang?)"; exit 1; fi
 if [ $rc -ge 128 ]; then echo "FAIL: killed by signal $((rc - 128)) (a crash)"; exit 1; fi
+if [ $rc -eq 77 ] && [ -n "$no_gpu" ]; then echo "FAIL: the GPU was tested before this input (expected exit $codes)"; exit 1; fi
 if [ $rc -eq 77 ] && [[ ",$codes," != *",77,"* ]]; then echo "SKIPPED: needs a GPU"; exit 77; fi
 if [[ ",$codes," != *",$rc,"* ]]; then echo "FAIL: expected exit code $codes, got $rc"; exit 1; fi
 if ! printf '%s\n' "$output" | grep -Eq -- "$regex"; then echo "FAIL: the message does not match /$regex/"; exit 1; fi
