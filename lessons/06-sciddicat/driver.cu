@@ -37,15 +37,26 @@ struct Config {
 using Version = wb::Version<Config>;
 Config in_place(std::function<void(const DeviceGrid&)> step) { return {Launch::in_place, std::move(step)}; }
 
-// The report's four versions at each block (--block; default 4x4 to 32x32), then the fused ones
-// at their own tile; --versions keeps those named.
-std::vector<Version> versions_from(const wb::Options& options, const wb::DeviceInfo& info) {
-    std::vector<wb::Block2> blocks = options.blocks;
-    if (blocks.empty()) blocks = {{4, 4}, {8, 8}, {16, 16}, {32, 32}};
-    std::vector<Version> table;
-    for (const wb::Block2& b : blocks) {
+// The blocks of the report's four versions: --block, default 4x4 to 32x32.
+std::vector<wb::Block2> blocks_of(const wb::Options& options) {
+    if (options.blocks.empty()) return {{4, 4}, {8, 8}, {16, 16}, {32, 32}};
+    return options.blocks;
+}
+
+// Stops with a usage error when a block does not fit this GPU (threads or shared memory).
+void require_blocks_fit(const wb::Options& options, const wb::DeviceInfo& info) {
+    for (const wb::Block2& b : blocks_of(options)) {
         const dim3 block(b.x, b.y);
         wb::require_block_fits(info, block, shared_halo_bytes(block));
+    }
+}
+
+// The report's four versions at each block, then the fused ones at their own tile; --versions
+// keeps those named.
+std::vector<Version> versions_from(const wb::Options& options) {
+    std::vector<Version> table;
+    for (const wb::Block2& b : blocks_of(options)) {
+        const dim3 block(b.x, b.y);
         const std::string shape = std::to_string(b.x) + "x" + std::to_string(b.y);
         table.push_back({"monolithic", shape, in_place([=](auto& g) { monolithic_step(g, block); })});
         for (int cells : {2, 3})  // cells per thread along each axis
@@ -110,9 +121,11 @@ std::vector<Case> check_cases(const wb::Options& options) {
 }
 
 int run_check(const wb::Options& options) {
-    const wb::DeviceInfo info = wb::require_gpu();
-    const std::vector<Version> versions = versions_from(options, info);
+    // The arguments and grids first: bad input is an error with or without a GPU.
+    const std::vector<Version> versions = versions_from(options);
     const std::vector<Case> cases = check_cases(options);
+    const wb::DeviceInfo info = wb::require_gpu();
+    require_blocks_fit(options, info);
     std::printf("Lesson 06 check: every GPU version against the serial SciddicaT on %s\n", info.name.c_str());
     wb::CheckTally tally(kLesson);
     for (const Case& c : cases) {
@@ -169,10 +182,16 @@ void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, co
 }
 
 int run_bench(const wb::Options& options) {
-    const wb::DeviceInfo info = wb::require_gpu();
-    const std::vector<Version> versions = versions_from(options, info);
+    // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
+    const std::vector<Version> versions = versions_from(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
     const int repeats = options.repeat ? options.repeat : 3;
+    // The synthetic terrain's serial time may be scaled from fewer steps.
+    const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
+    const std::string tessina = tessina_prefix(options), out_dir = options.get("result-dir", "");
+    const sciddicat::Terrain real = tessina.empty() ? sciddicat::Terrain{} : sciddicat::read_terrain(tessina);
+    const wb::DeviceInfo info = wb::require_gpu();
+    require_blocks_fit(options, info);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     wb::BenchRow fields;
     fields.lesson = kLesson;
@@ -183,19 +202,17 @@ int run_bench(const wb::Options& options) {
     wb::BenchRows rows(csv, fields);
     std::printf("Lesson 06 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
                 info.name.c_str(), steps, repeats);
-    const std::string tessina = tessina_prefix(options), out_dir = options.get("result-dir", "");
     std::error_code ignored;  // a folder that cannot be made fails when the grid is written
     if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ignored);
     auto output = [&](const std::string& grid) {
         return out_dir.empty() ? "" : out_dir + "/06-sciddicat-" + grid + ".txt";
     };
     if (!tessina.empty())  // its serial time: always the full run
-        bench_terrain(rows, versions, sciddicat::read_terrain(tessina), steps, steps, repeats, output("tessina"));
+        bench_terrain(rows, versions, real, steps, steps, repeats, output("tessina"));
     else
         std::printf("  tessina grid not found (--data-dir '%s'): synthetic grid only\n",
                     options.get("data-dir", "").c_str());
-    // The synthetic terrain at tessina's size; its serial time may be scaled from fewer steps.
-    const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
+    // The synthetic terrain at tessina's size.
     bench_terrain(rows, versions, sciddicat::make_synthetic_terrain(610, 496, options.seed), steps,
                   static_cast<int>(std::min<long>(steps, serial_steps)), repeats, output("synthetic"));
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)

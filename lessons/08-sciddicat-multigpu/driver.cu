@@ -100,6 +100,9 @@ int run_check(const wb::Options& options) {
                                                          : options.sizes.front();        // 2..6 ranks get uneven rows
     const std::string tessina_prefix = sciddicat::tessina_prefix(options.get("data-dir", ""));
     const bool tessina = !options.has("no-tessina") && !tessina_prefix.empty();
+    // Read before the GPU test: a bad grid is an error with or without a GPU.
+    const sciddicat::Terrain real = tessina ? sciddicat::read_terrain(tessina_prefix) : sciddicat::Terrain{};
+    const int tessina_steps = static_cast<int>(options.get_long("tessina-steps", 200, 1, 100000));
 
     const wb::DeviceInfo info = choose_gpu();
     if (world().root()) std::printf("  rank 0 on %s\n", info.name.c_str());
@@ -118,8 +121,7 @@ int run_check(const wb::Options& options) {
         "synthetic " + std::to_string(rows) + "x" + std::to_string(cols) + ", debris across the rank boundaries";
     tally.record(check_case(comm.get(), across, std::min(steps, 50), true));
     if (tessina) {
-        const int tessina_steps = static_cast<int>(options.get_long("tessina-steps", 200, 1, 100000));
-        tally.record(check_case(comm.get(), make_inputs(sciddicat::read_terrain(tessina_prefix)), tessina_steps, true));
+        tally.record(check_case(comm.get(), make_inputs(real), tessina_steps, true));
     } else if (world().root()) {
         std::printf("  tessina grid not found (--data-dir): synthetic grid only\n");
     }
@@ -190,8 +192,6 @@ void write_rows(wb::BenchRows& rows, const std::string& kind, const Inputs& in, 
 
 int run_bench(const wb::Options& options) {
     validate_grid_sizes(options, world().ranks);
-    const wb::DeviceInfo info = choose_gpu();
-    const NcclComm comm;
     const int ranks = world().ranks;
     const long side = options.full ? 16384 : 8192;
     const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{side, side} : options.sizes.front();
@@ -199,6 +199,8 @@ int run_bench(const wb::Options& options) {
     const int steps = static_cast<int>(options.get_long("steps", options.full ? 1000 : 200, 1, 1000000));
     const int repeats = options.repeat ? options.repeat : 3;
     const bool overlap = !options.has("no-overlap");
+    const wb::DeviceInfo info = choose_gpu();  // after the arguments: bad ones are errors without a GPU
+    const NcclComm comm;
     wb::BenchRow shared;
     shared.lesson = kLesson;
     shared.precision = "double";

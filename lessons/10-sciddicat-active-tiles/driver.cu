@@ -241,16 +241,18 @@ void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_step
 }
 
 int run_bench(const wb::Options& options) {
-    const wb::DeviceInfo info = wb::require_gpu();
+    // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> table = versions(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
     const int repeats = options.repeat ? options.repeat : 3;
-    std::printf("Lesson 10 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
-                info.name.c_str(), steps, repeats);
+    // The synthetic terrain's serial time may be scaled from fewer steps.
+    const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
     const std::string tessina = sciddicat::tessina_prefix(options.get("data-dir", ""));
     const bool have_tessina = !tessina.empty();
-    // Read before the CSV file is opened, so that a bad grid leaves no partial file.
     const sciddicat::Terrain real = have_tessina ? sciddicat::read_terrain(tessina) : sciddicat::Terrain{};
+    const wb::DeviceInfo info = wb::require_gpu();
+    std::printf("Lesson 10 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
+                info.name.c_str(), steps, repeats);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     wb::BenchRow shared;
     shared.lesson = kLesson;
@@ -260,8 +262,7 @@ int run_bench(const wb::Options& options) {
     shared.device = info.name;
     wb::BenchRows rows(csv, shared);
     if (have_tessina) bench_terrain(real, steps, steps, table, repeats, rows);  // serial: the full run
-    // The synthetic terrain at tessina's size; its serial time may be scaled from fewer steps.
-    const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
+    // The synthetic terrain at tessina's size.
     bench_terrain(sciddicat::make_synthetic_terrain(610, 496, options.seed), steps, std::min(steps, serial_steps),
                   table, repeats, rows);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
