@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
     const wb::LessonInfo info{
         kLesson,
         "SciddicaT debris flow: the report's four CUDA versions, then a fused step",
-        "(unused)",
+        "",  // no --sizes: the grids come from files
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
          {"steps", "N", "check: steps on --input (default 300)"},

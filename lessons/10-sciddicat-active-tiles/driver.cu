@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{
         kLesson,
         "SciddicaT on the tiles the debris can reach: multistep and active tiles",
-        "(unused)",
+        "",  // no --sizes: the grids come from files or --grids
         {{"input", "PREFIX", "check: this grid only (PREFIX_header.txt/_dem.txt/_source.txt)"},
          {"grids", "LIST", "check: synthetic,corner,large,tessina (default: all; tessina when found)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
