@@ -46,6 +46,9 @@ expect(not any(m.line > 7 for m in mutants), "nothing outside the region is muta
 template = mutate.line_mutants("f", 1, "    long x = static_cast<long>(i) * n;")
 expect(not any(m.operator.startswith("compare") for m in template), "template brackets are not comparisons")
 
+expect(mutate.without_comment('    s = "//"; // note') == '    s = "//";', "a // inside a string is not a comment")
+expect(mutate.without_comment("x = 1;  /* why */") == "x = 1;", "a trailing /* comment */ is left out")
+
 judge = mutate.judge
 expect(judge(1, "01-x: FAILED\n    C[0][0] = nan (expected 1)\n")[0] == "killed", "a wrong element kills")
 expect(judge(1, "01-x: FAILED\n")[0] == "survived", "FAILED without a message survives")

@@ -72,21 +72,7 @@ def marked_regions(lines):
 def without_comment(line):
     """The line without its // (or trailing /* ...) comment and trailing spaces; string and
     character literals are kept whole."""
-    quote, i = None, 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            if c == "\\":
-                i += 2
-                continue
-            if c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-        elif line.startswith("//", i) or line.startswith("/*", i):
-            return line[:i].rstrip()
-        i += 1
-    return line.rstrip()
+    return line[:scan_line(line)[1]].rstrip()
 
 
 def regions_hash(path):
@@ -103,9 +89,9 @@ def regions_hash(path):
 
 # ---- the mutants --------------------------------------------------------------------------
 
-def code_mask(line):
-    """A list of booleans: True where the character is code (not in a // comment or a string
-    or character literal)."""
+def scan_line(line):
+    """(mask, comment start): mask[i] is True where the character is code (not in a comment or a
+    string or character literal); the comment, if any, starts at that index (else len(line))."""
     mask = [True] * len(line)
     quote = None
     i = 0
@@ -126,9 +112,15 @@ def code_mask(line):
         elif line.startswith("//", i) or line.startswith("/*", i):
             for j in range(i, len(line)):
                 mask[j] = False
-            break
+            return mask, i
         i += 1
-    return mask
+    return mask, len(line)
+
+
+def code_mask(line):
+    """A list of booleans: True where the character is code (not in a // comment or a string
+    or character literal)."""
+    return scan_line(line)[0]
 
 
 def is_code(line):
