@@ -513,6 +513,8 @@ endfunction()
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
 #   - workbook.progress-failure-summary and workbook.progress-hints-without-build: a failed
 #     check's summary from saved outputs, and the hints on a copy of the course with no build;
+#   - workbook.progress-where-to-run and workbook.progress-report: where each exercise can be
+#     finished (the table and the course map), and the instructors' JSON report;
 #   - workbook.scripts-help: every script under scripts/ answers --help with its usage;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
@@ -588,6 +590,14 @@ function(_workbook_learner_tools)
     set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
                          LABELS "maintainer;cpu;notebook" TIMEOUT 60)
     set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200 RUN_SERIAL TRUE)
+    # The notebook opened on its own, as on a hosted service: an empty folder with only the
+    # notebook and the zip that scripts/make-course-zip writes; its cells unpack the zip and run
+    # lesson 01 as above.
+    add_test(NAME notebook.opened-alone-from-zip
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-zip-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/notebook-zip-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
+    set_tests_properties(notebook.opened-alone-from-zip PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200
+                         RUN_SERIAL TRUE)
     # The files that use newer GPUs' features still compile for compute capability 7.5.
     add_test(NAME workbook.compiles-for-older-gpus
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
@@ -619,8 +629,20 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.progress-hints-without-build
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-hints-no-build-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-hints-without-build" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
-    set_tests_properties(workbook.progress-failure-summary workbook.progress-hints-without-build PROPERTIES
+    # Where each exercise can be finished (the table's column on a machine without a usable GPU,
+    # or where a check skipped, and the course map's "Needs a GPU" column) and the instructors'
+    # JSON report (--report FILE: every verdict, written whole or not at all), both with a fake
+    # CTest, CMake and nvidia-smi on a copy of the course: nothing is built.
+    add_test(NAME workbook.progress-where-to-run
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-where-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/progress-where-to-run" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
+    add_test(NAME workbook.progress-report
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/progress-report" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
+    set_tests_properties(workbook.progress-failure-summary workbook.progress-hints-without-build
+                         workbook.progress-where-to-run workbook.progress-report PROPERTIES
                          LABELS "unit;cpu;workbook" TIMEOUT 60)
+    set_tests_properties(workbook.progress-report PROPERTIES SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
   # Every script of scripts/, scripts/tools/ and scripts/browser/ answers --help with exit 0 and
   # its usage (one that does not handle --help is never run with it).

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# progress-fakes.sh: sourced by the progress tests that need no build. Defines
+#   fake_tools DIR: writes into DIR a `ctest` that writes a JUnit report of the results listed in
+#     $FAKE_RESULTS (lines "test name|run, failed or skipped|one line of output"; a check not
+#     listed is not in the report; with FAKE_CTEST_FAILS=1 it fails as CTest itself does, with
+#     no report), a `cmake` whose build fails for the targets listed in
+#     $FAKE_BROKEN (one per line, with a compiler error) and succeeds for the others, and an
+#     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise;
+#   fake_build DIR LIST: a build folder holding only the exercise list LIST.
+# scripts/progress then runs as on a real build, without compiling or running anything.
+fake_tools() {
+  mkdir -p "$1"
+  cat >"$1/ctest" <<'PY'
+#!/usr/bin/env python3
+import os, sys
+from xml.sax.saxutils import escape, quoteattr
+report = sys.argv[sys.argv.index("--output-junit") + 1]
+if os.environ.get("FAKE_CTEST_FAILS") == "1":
+    print("No tests were found!!!")
+    sys.exit(8)
+cases = []
+with open(os.environ["FAKE_RESULTS"], encoding="utf-8") as f:
+    for line in f:
+        if line.strip():
+            name, status, output = (line.rstrip("\n").split("|", 2) + [""])[:3]
+            inner = {"run": "", "failed": '<failure message="Failed"/>',
+                     "skipped": '<skipped message="SKIP_RETURN_CODE=77"/>'}[status]
+            cases.append(f'<testcase name={quoteattr(name)} classname={quoteattr(name)} time="0" '
+                         f'status="{status}">{inner}<system-out>{escape(output)}</system-out></testcase>')
+with open(report, "w", encoding="utf-8") as f:
+    f.write('<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="fake">' + "".join(cases) + "</testsuite>\n")
+print("100% tests passed")
+PY
+  cat >"$1/cmake" <<'SH'
+#!/bin/sh
+for target in "$@"; do
+  if [ -n "${FAKE_BROKEN:-}" ] && printf '%s\n' "$FAKE_BROKEN" | grep -qx -- "$target"; then
+    echo "lessons/x.cu(1): error: identifier \"oops\" is undefined"; exit 1
+  fi
+done
+exit 0
+SH
+  cat >"$1/nvidia-smi" <<'SH'
+#!/bin/sh
+[ "${FAKE_GPU:-0}" = 1 ] || { echo "NVIDIA-SMI has failed"; exit 9; }
+echo "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-0)"
+SH
+  chmod +x "$1/ctest" "$1/cmake" "$1/nvidia-smi"
+}
+
+fake_build() {
+  mkdir -p "$1" && cp "$2" "$1/workbook-exercises.txt"
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# progress-where-test.sh SOURCE_DIR WORK_DIR EXERCISE_LIST: where each exercise can be finished.
+# scripts/progress on a copy of the course, with a fake CTest, CMake and nvidia-smi
+# (progress-fakes.sh) and nothing built: on a machine without a usable GPU (WB_FORCE_NO_GPU=1,
+# or an nvidia-smi that lists none) the table marks the CPU exercises "here" and every GPU one
+# with what it needs, and names where to run them (a GPU machine or the hosted notebook; two
+# GPUs for lesson 08, compute capability 9.0 for lesson 13); on a GPU, a check that skipped
+# (lesson 13) or ran in part (lesson 08) says the same, and where every check ran the table has
+# no such column. The "Needs a GPU" column of the course map (docs/mainpage.md) and of the
+# instructors' page (docs/instructors.md) must say, lesson by lesson, what scripts/progress says.
+set -u
+src=$1 work=$2 list=$3
+fail() { echo "FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" || exit 1
+bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
+source "$src/common/tests/progress-fakes.sh"
+fake_tools "$work/fake"
+fake_build "$work/build" "$list"
+tree=$work/tree
+export PATH="$work/fake:$PATH" FAKE_RESULTS="$work/results.txt"
+progress() { python3 "$tree/scripts/progress" --build-dir "$work/build" --no-build --no-bench "$@"; }
+# results SKIP_LINE [NAME|STATUS|OUTPUT...]: every CPU check passes, every GPU check gives
+# SKIP_LINE (run when empty), then the lines given replace those of the same name.
+results() {
+  local skip=$1; shift
+  awk -F'|' -v skip="$skip" '!/^#/ && NF {
+      if ($4 == "cpu" || skip == "") print $1 ".exercise|run|PASSED"; else print $1 ".exercise|skipped|" skip }' \
+    "$list" >"$FAKE_RESULTS"
+  for line in "$@"; do
+    grep -v "^${line%%|*}|" "$FAKE_RESULTS" >"$FAKE_RESULTS.new"; echo "$line" >>"$FAKE_RESULTS.new"
+    mv "$FAKE_RESULTS.new" "$FAKE_RESULTS"
+  done
+}
+flat() { tr '\n' ' ' <"$1" | tr -s ' '; }
+row() { grep -Eq "^ +\[.\] $1 +$2\$" "$3" || fail "no row '$1  $2' in $3"; }
+
+echo "== no usable GPU (WB_FORCE_NO_GPU=1)"
+results "SKIP: no usable CUDA GPU (WB_FORCE_NO_GPU=1 is set)"
+WB_FORCE_NO_GPU=1 progress >"$work/1.txt" 2>&1
+cat "$work/1.txt"
+for name in 01-cpu-matmul 03-tiled-matmul.occupancy 09-bug-gallery.gflops-unit 09-bug-gallery.timed-region \
+            09-bug-gallery.border-ring; do
+  row "$name" "done +here" "$work/1.txt"
+done
+row 02-naive-matmul "skipped \(no GPU\) +needs an NVIDIA GPU" "$work/1.txt"
+row 11-streams-overlap "skipped \(no GPU\) +needs an NVIDIA GPU" "$work/1.txt"
+row 08-sciddicat-multigpu "skipped \(no GPU\) +needs two NVIDIA GPUs, MPI and NCCL" "$work/1.txt"
+row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 \(H100, H200\)" "$work/1.txt"
+text=$(flat "$work/1.txt")
+grep -Fq "No usable GPU here (WB_FORCE_NO_GPU=1 is set). Can be finished on this machine: 01-cpu-matmul, \
+03-tiled-matmul.occupancy, 09-bug-gallery.gflops-unit, 09-bug-gallery.timed-region, 09-bug-gallery.border-ring." \
+  <<<"$text" || fail "the table does not list the exercises that can be finished here"
+grep -Eq "on a machine with an NVIDIA GPU, or the hosted notebook \(docs/hosted-notebook.md\): 02-naive-matmul, [^:]*11-streams-overlap, 12-profiling" \
+  <<<"$text" || fail "the table does not send the one-GPU exercises to a GPU machine or the hosted notebook"
+grep -Eq "on a machine with two NVIDIA GPUs, MPI and NCCL [^:]*: 08-sciddicat-multigpu" <<<"$text" ||
+  fail "the table does not say where lesson 08 runs"
+grep -Fq "on a machine with an H100 or H200: 13-hopper-tensor-cores" <<<"$text" || fail "the table does not say where lesson 13 runs"
+
+echo "== no usable GPU (an nvidia-smi that lists none)"
+FAKE_GPU=0 progress >"$work/2.txt" 2>&1
+grep -Fq "No usable GPU here (nvidia-smi lists no GPU)." "$work/2.txt" || { cat "$work/2.txt"; fail "nvidia-smi's answer is not used"; }
+row 01-cpu-matmul "done +here" "$work/2.txt"
+
+echo "== a GPU of compute capability 8.0: lesson 13 skips, lesson 08 runs one rank"
+results "" "13-hopper-tensor-cores.exercise|skipped|SKIP: the exercise, kernel 03-warp-specialized, cannot run on this GPU" \
+  "08-sciddicat-multigpu.exercise-2ranks|skipped|SKIP: 2 ranks need 2 GPUs, this node has 1"
+FAKE_GPU=1 progress >"$work/3.txt" 2>&1
+cat "$work/3.txt"
+row 02-naive-matmul "done +here" "$work/3.txt"
+row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 \(H100, H200\)" "$work/3.txt"
+row 08-sciddicat-multigpu "partly checked +needs two NVIDIA GPUs, MPI and NCCL" "$work/3.txt"
+grep -Fq "Not every check can run on this GPU." "$work/3.txt" || fail "the table does not say that some checks cannot run here"
+
+echo "== every check ran"
+results "" "08-sciddicat-multigpu.exercise-2ranks|run|PASSED"
+FAKE_GPU=1 progress >"$work/4.txt" 2>&1
+row 02-naive-matmul "done" "$work/4.txt"
+grep -Eq 'here$|needs |Can be finished' "$work/4.txt" && { cat "$work/4.txt"; fail "a where column where every check ran"; }
+
+echo "== the pages say what scripts/progress says"
+python3 - "$tree" <<'PY' || fail "a page's 'Needs a GPU' column differs from scripts/progress"
+import importlib.machinery, importlib.util, os, re, sys
+tree = sys.argv[1]
+loader = importlib.machinery.SourceFileLoader("progress", os.path.join(tree, "scripts", "progress"))
+spec = importlib.util.spec_from_loader("progress", loader)
+progress = importlib.util.module_from_spec(spec)
+loader.exec_module(progress)
+lessons = {}
+for e in progress.course_exercises(tree):
+    lessons.setdefault(e.lesson, []).append(e)
+bad = 0
+for name in ("mainpage.md", "instructors.md"):  # the course map, and the instructors' page
+    with open(os.path.join(tree, "docs", name), encoding="utf-8") as f:
+        page = f.read()
+    header = re.search(r"^\| *Lesson *\|.*\| *Needs a GPU *\|$", page, re.M)
+    if not header:
+        print(f"docs/{name}: no table whose last column is 'Needs a GPU'")
+        bad += 1
+        continue
+    found = set()
+    for number, cell in re.findall(r"^\| *\\(?:subpage|ref) lesson(\d\d) *\|.*\| *([^|]*?) *\|$", page, re.M):
+        lesson = next(name for name in lessons if name.startswith(number + "-"))
+        said, expected = re.sub(r"[*`]", "", cell), progress.lesson_needs(lessons[lesson])
+        found.add(lesson)
+        if said != expected:
+            print(f"docs/{name}, lesson {number}: the page says '{said}', scripts/progress '{expected}'")
+            bad += 1
+    for lesson in sorted(set(lessons) - found):
+        print(f"docs/{name}: {lesson} is not in the table")
+        bad += 1
+    if "hosted_notebook" not in page[header.start():page.find("\n## ", header.start())]:
+        print(f"docs/{name}: the table's section does not send the one-GPU lessons to the hosted notebook")
+        bad += 1
+sys.exit(1 if bad else 0)
+PY
+echo "OK: the table and the course map say where each exercise can be finished"
