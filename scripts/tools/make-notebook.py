@@ -23,7 +23,22 @@ cell stops with a red error when something fails, and says what to do.
 
 **On Colab**: first *Runtime → Change runtime type → GPU*. The notebook builds the course for the
 GPU it finds. The lesson pages (the course's documentation) explain each exercise; this notebook
-runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`."""),
+runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`.
+
+**Opened on its own** (uploaded to the host, not from a clone of the course), the notebook needs
+the course beside it, one of two ways (the course's page *No GPU? Use a hosted notebook* says
+more):
+
+1. In a clone of the course on your computer, run `scripts/make-course-zip`: it writes
+   `cuda-workbook.zip`. Upload that file next to this notebook (on Colab: the folder icon on the
+   left, then the upload button). The cells below find it and unpack it.
+2. Or set `COURSE_URL` in the first code cell to the address of a git repository of the course,
+   such as your own fork on GitHub; the cells below clone it."""),
+    ("code", ["setup"], r"""# Where the course comes from when this notebook is opened on its own: an uploaded
+# cuda-workbook.zip (nothing to set), or the git repository named here, e.g. your own fork:
+# COURSE_URL = "https://github.com/YOUR-NAME/cuda-workbook"
+COURSE_URL = ""
+print("course repository:", COURSE_URL or "none set (an uploaded cuda-workbook.zip, or the clone this notebook is in)")"""),
     ("code", ["setup"], r"""# Helpers: run a shell command, show its output as it comes, stop if it fails.
 import os, pathlib, shutil, subprocess, sys
 
@@ -82,24 +97,63 @@ if "CMake 3.25 or newer" in MISSING:
 if "the CUDA toolkit (nvcc)" in MISSING:
     raise RuntimeError("no CUDA toolkit: pick a GPU runtime (it comes with the toolkit) and run the notebook again")
 print("installed:", ", ".join(apt) or "nothing from apt", "| cmake:", output_of("cmake --version").split("\n")[0])"""),
-    ("code", ["setup"], r"""# Get the course: this notebook's own clone when it was opened from one, else a clone of
-# COURSE_URL (set it to the course's repository), else an uploaded cuda-workbook.zip.
-COURSE_URL = ""
+    ("code", ["setup"], r"""# Get the course: the clone this notebook was opened from; else cuda-workbook.zip uploaded next
+# to the notebook (scripts/make-course-zip makes it), unpacked here; else a clone of COURSE_URL
+# (the first code cell).
+import zipfile
 here = pathlib.Path.cwd()
-candidates = [here, here.parent, pathlib.Path("cuda-workbook"), pathlib.Path("/content/cuda-workbook")]
-COURSE = next((c.resolve() for c in candidates if (c / "scripts" / "progress").exists()), None)
-if COURSE is None and COURSE_URL:
-    sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook")
-    COURSE = pathlib.Path("cuda-workbook").resolve()
-if COURSE is None and pathlib.Path("cuda-workbook.zip").exists():
-    import zipfile
-    zipfile.ZipFile("cuda-workbook.zip").extractall(".")
-    COURSE = next((c.resolve() for c in pathlib.Path(".").glob("*") if (c / "scripts" / "progress").exists()), None)
+
+def is_course(folder):
+    return (folder / "scripts" / "progress").is_file() and (folder / "CMakeLists.txt").is_file()
+
+def unpack(archive_path, target):
+    # Into a folder beside the target first, renamed once complete: an interrupted unpacking
+    # leaves no half course behind. The zip keeps each file's mode: the scripts stay executable.
+    unpacking = target.with_name(target.name + ".unpacking")
+    shutil.rmtree(unpacking, ignore_errors=True)
+    try:
+        with zipfile.ZipFile(archive_path) as archive:
+            archive.extractall(unpacking)
+            for info in archive.infolist():
+                mode = (info.external_attr >> 16) & 0o777
+                if mode and (unpacking / info.filename).is_file():
+                    os.chmod(unpacking / info.filename, mode)
+    except zipfile.BadZipFile:
+        shutil.rmtree(unpacking, ignore_errors=True)
+        raise RuntimeError(f"{archive_path} is not a zip file: make it again with scripts/make-course-zip and upload it again")
+    top = next((c for c in [unpacking, *sorted(unpacking.iterdir())] if is_course(c)), None)
+    if top is None:
+        shutil.rmtree(unpacking, ignore_errors=True)
+        raise RuntimeError(f"{archive_path} does not hold the course: make it with scripts/make-course-zip")
+    top.rename(target)
+    shutil.rmtree(unpacking, ignore_errors=True)
+
+candidates = [here, here.parent, here / "cuda-workbook", pathlib.Path("/content/cuda-workbook")]
+COURSE = next((c.resolve() for c in candidates if is_course(c)), None)
+source = "the folder this notebook is in"
 if COURSE is None:
-    raise RuntimeError("the course is not here: set COURSE_URL above to its repository, or upload "
-                       "cuda-workbook.zip (the file panel on the left), then run this cell again")
+    # The newest upload wins (a browser saves a second download as "cuda-workbook (1).zip").
+    zips = [z for folder in dict.fromkeys([here, here.parent, pathlib.Path("/content")]) if folder.is_dir()
+            for z in folder.glob("cuda-workbook*.zip")]
+    if zips:
+        archive_path = max(zips, key=lambda z: z.stat().st_mtime)
+        if (here / "cuda-workbook").exists():
+            raise RuntimeError(f"{here / 'cuda-workbook'} is in the way and holds no course: delete it, then run this cell again")
+        print("unpacking", archive_path, flush=True)
+        unpack(archive_path, here / "cuda-workbook")
+        COURSE, source = (here / "cuda-workbook").resolve(), str(archive_path)
+if COURSE is None and COURSE_URL:
+    sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook", cwd=here)
+    if not is_course(here / "cuda-workbook"):
+        raise RuntimeError(f"{COURSE_URL} does not hold the course (no scripts/progress): check COURSE_URL in the first code cell")
+    COURSE, source = (here / "cuda-workbook").resolve(), COURSE_URL
+if COURSE is None:
+    raise RuntimeError("the course is not here. Either upload cuda-workbook.zip next to this notebook (make it "
+                       "in a clone of the course with scripts/make-course-zip; the file panel on the left "
+                       "uploads it), or set COURSE_URL in the first code cell to a git repository of the "
+                       "course (your fork); then run this cell again")
 os.chdir(COURSE)
-print("course in", COURSE)"""),
+print("course in", COURSE, "from", source)"""),
     ("code", ["restore"], r"""# Your edits from an earlier session: upload workbook-edits.zip (made by the last cell) next to
 # the course or inside it, and this cell puts them back. Nothing to do the first time.
 import zipfile

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run-notebook.py NOTEBOOK [--skip-tag TAG]... [--set NAME=VALUE]... [--set-file NAME=PATH]...
+"""run-notebook.py NOTEBOOK [--cwd DIR] [--skip-tag TAG]... [--set NAME=VALUE]... [--set-file NAME=PATH]...
 
 Runs the code cells of a Jupyter notebook in order, in one Python namespace, the way a person
 pressing Shift+Enter on every cell would, and stops at the first cell that raises: the course's
@@ -7,7 +7,8 @@ tests run notebooks/course.ipynb with it (no Jupyter is needed). Cells whose met
 include a --skip-tag are left out (and said so). --set NAME=VALUE and --set-file NAME=PATH put
 a string (or a file's text) into the namespace before the first cell, for cells that read it
 with globals().get(NAME, ...). The working directory is the notebook's folder's parent
-(the course's top folder), as when the notebook is opened from a clone.
+(the course's top folder), as when the notebook is opened from a clone; --cwd DIR runs the cells
+in DIR instead (a hosted Jupyter runs them in the notebook's own folder).
 Exit 0 when every cell ran, 1 when one failed, 2 on bad arguments.
 """
 import json
@@ -18,13 +19,18 @@ import traceback
 
 
 def parse(argv):
-    notebook, skip, values = None, set(), {}
+    notebook, skip, values, cwd = None, set(), {}, None
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in ("--skip-tag", "--set", "--set-file") and i + 1 < len(argv):
+        if arg in ("--cwd", "--skip-tag", "--set", "--set-file") and i + 1 < len(argv):
             value = argv[i + 1]
-            if arg == "--skip-tag":
+            if arg == "--cwd":
+                if not os.path.isdir(value):
+                    print(f"error: --cwd {value}: no such folder", file=sys.stderr)
+                    sys.exit(2)
+                cwd = os.path.abspath(value)
+            elif arg == "--skip-tag":
                 skip.add(value)
             else:
                 name, sep, text = value.partition("=")
@@ -47,14 +53,14 @@ def parse(argv):
     if notebook is None:
         print(__doc__)
         sys.exit(2)
-    return notebook, skip, values
+    return notebook, skip, values, cwd
 
 
 def main():
-    notebook, skip, values = parse(sys.argv[1:])
+    notebook, skip, values, cwd = parse(sys.argv[1:])
     with open(notebook, encoding="utf-8") as f:
         document = json.load(f)
-    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(notebook))))
+    os.chdir(cwd or os.path.dirname(os.path.dirname(os.path.abspath(notebook))))
     namespace = {"__name__": "__main__"}
     namespace.update(values)
     ran = skipped = 0
