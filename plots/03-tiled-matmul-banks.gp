@@ -11,7 +11,6 @@ kernels = "naive tiled-pitch32 tiled-pitch33"
 kernel_x(k, type) = (type eq "float" ? 0 : 4) + (k eq "naive" ? 1 : k eq "tiled-pitch32" ? 2 : k eq "tiled-pitch33" ? 3 : NaN)
 
 set title "Lesson 03: transposing through a shared-memory tile (8192 x 8192, kernel alone)"
-set key inside top left font ",9" opaque
 set ylabel "GB/s (bytes read + written / time)"
 set xrange [0.3:7.7]
 set yrange [0:*]

@@ -9,7 +9,6 @@ ref = reference(lesson)
 mine = yours(lesson)
 
 set title "Lesson 03: memory latency hidden by resident warps (y = 3x, 1 GiB in, 1 GiB out)"
-set key inside bottom right font ",9" opaque
 set xlabel "warps resident per SM (of 64)"
 set ylabel "GB/s (bytes read + written / time)"
 set xrange [0:68]

@@ -20,7 +20,6 @@ set xrange [-0.8:17.8]
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.4
 set xtics rotate by -40 font ",8" nomirror
-set key inside left top
 
 # The H100 bars: lesson (02 or 03), kernel, precision, block.
 array L[12] = [2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]
@@ -28,7 +27,7 @@ array K[12] = ["naive", "naive", "tiled", "tiled", "transposed", "transposed", "
 array P[12] = ["double", "double", "float", "float", "float", "float", "double", "double", "double", "double", "float", "double"]
 array B[12] = ["8x8", "32x32", "8x8", "32x32", "8x8", "32x32", "8x8", "32x32", "8x8", "32x32", "-", "-"]
 set xtics ("notebook cpu" 0, "notebook naive 8" 1, "notebook shared 8" 2, "notebook shared 32, N=60 (wrong)" 3)
-do for [i=1:12] { set xtics add (sprintf("%s %s %s", K[i], P[i], B[i]) 5 + i) }
+do for [i=1:12] { set xtics add ((B[i] eq "-" ? sprintf("%s %s", K[i], P[i]) : sprintf("%s %s %s", K[i], P[i], B[i])) 5 + i) }
 sel(i) = is("kernel", K[i]) && is("precision", P[i]) && is("block", B[i]) && column("n") == order && column("transfers") == 0
 file(lesson_no, a, b) = lesson_no == 2 ? a : b
 usable(f) = has(f) ? f : "/dev/null"

@@ -13,11 +13,10 @@ set logscale y
 set yrange [1:100000]
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.15
-set key outside right top
 
 shapes = "4096x3x4096 2049x2049x2049 3000x2000x5000"
 set xrange [-0.6:2.6]
-set xtics ("4096x3x4096\n(tall and skinny)" 0, "2049x2049x2049\n(just past 2048)" 1, "3000x2000x5000" 2)
+set xtics ("4096x3x4096, tall and skinny" 0, "2049x2049x2049, just past 2048" 1, "3000x2000x5000" 2)
 array K[5] = ["padded", "padded", "bounds", "bounds", "cublas-dgemm"]
 array T[5] = [0, 1, 0, 1, 0]
 array N[5] = ["padded, kernel", "padded, with copies", "bounds, kernel", "bounds, with copies", "cuBLAS DGEMM"]

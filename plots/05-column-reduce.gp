@@ -14,16 +14,15 @@ shapes = "160000x8 1600000x8 6400000x8 160000x32 1600000x32 6400000x32 160000x64
 shape_x(s) = (s eq word(shapes, 1)) ? 1 : (s eq word(shapes, 2)) ? 2 : (s eq word(shapes, 3)) ? 3 : \
              (s eq word(shapes, 4)) ? 4 : (s eq word(shapes, 5)) ? 5 : (s eq word(shapes, 6)) ? 6 : \
              (s eq word(shapes, 7)) ? 7 : (s eq word(shapes, 8)) ? 8 : (s eq word(shapes, 9)) ? 9 : NaN
-set xtics ("160000\nx 8" 1, "1.6M\nx 8" 2, "6.4M\nx 8" 3, "160000\nx 32" 4, "1.6M\nx 32" 5, "6.4M\nx 32" 6, \
-           "160000\nx 64" 7, "1.6M\nx 64" 8, "6.4M\nx 64" 9)
+set xtics ("160000x8" 1, "1.6Mx8" 2, "6.4Mx8" 3, "160000x32" 4, "1.6Mx32" 5, "6.4Mx32" 6, \
+           "160000x64" 7, "1.6Mx64" 8, "6.4Mx64" 9)
 
 set title "Lesson 05: column sums of an m x n matrix of doubles, kernel time only"
-set xlabel "shape (m rows x n columns)" offset 0,-1
+set xlabel "shape (m rows x n columns)"
 set ylabel "GB/s (8 m n / t)"
 set xrange [0.5:9.5]
 set yrange [0.3:6000]
 set logscale y
-set bmargin 5
 
 versions = "original split16 high2 split16-cas bandwidth bandwidth-shuffle cub-segmented thrust-by-key cublas-dgemv"
 array version_colour[9] = ["#999999", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#e6ab02", "#66a61e", "#a6761d", "#000000"]

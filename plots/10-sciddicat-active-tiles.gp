@@ -26,8 +26,6 @@ set xtics rotate by -35 ("fused 32x8" 1, "fused graph" 2, "multistep 32x16 K2" 3
     "32x8 K8" 6, "active 20x8 K3" 7, "16x12 K3" 8, "12x8 K3" 9, "16x8 K2" 10, "8x8 K2" 11, "16x16 K4" 12)
 set ylabel "time for 4000 steps (ms)"
 set logscale y
-set key outside right top
-set bmargin 6
 
 if (has(ref) || has(mine)) {
 plot (has(ref) ? ref : "/dev/null") using (x(0)):(pick(@tessina, column("median_ms"))) \

@@ -14,7 +14,6 @@ chunks_of(dummy) = pipelined(0) ? real(substr(strcol("block"), strstrt(strcol("b
 sel(streams) = pipelined(0) ? streams_of(0) == streams : 0
 
 set title "Lesson 11: one job in chunks over several streams (transfers included)"
-set key inside bottom right font ",9" opaque
 set xlabel "chunks"
 set ylabel "time of the whole job (ms)"
 set logscale x 2

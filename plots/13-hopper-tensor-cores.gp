@@ -16,7 +16,6 @@ set xtics ("01 mma.sync" 1, "02 wgmma + TMA" 2, "03 warp-specialized" 3, "04 per
           rotate by -20 font ",9"
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.38
-set key inside left top
 
 # Step number from the kernel column ("03-warp-specialized" -> 3, "cublas" -> 5); found by
 # position in a string, since gnuplot would read "08" as a bad octal number.

@@ -21,7 +21,15 @@ if (fmt eq "svg") {
 set datafile separator ","
 set datafile columnheaders
 set grid lc rgb "#dddddd"
-set key outside right top spacing 1.1 box lc rgb "#bbbbbb"
+# The key (legend) goes below the plot area, in as many columns as fit, so that it never narrows
+# the plot. A chart may place it elsewhere (inside the plot, or beside it) only where it is at
+# most 25% of the plot area's width. Each chart's test checks that rule on its SVG
+# (scripts/tools/check-chart-svg.py), with the other readability rules: a key entry that names a
+# style, "(solid)", "(dashed)", "(dotted)", "(open)" or "(filled)", is drawn in it; no text
+# reaches past the canvas; no two texts overlap; and, rendered without any run of this machine,
+# no key entry names one ("yours", "your ...", "this machine"). Texts are measured as
+# characters x 0.6 x font size wide.
+set key below center horizontal spacing 1.1 box lc rgb "#bbbbbb"
 set border lc rgb "#555555"
 
 # has(f): the file exists and is not empty.

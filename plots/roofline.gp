@@ -43,8 +43,17 @@ set xrange [0.01:10000]
 set yrange [1:200000]
 set xlabel "arithmetic intensity (flops per byte of device memory)"
 set ylabel "GFLOP/s achieved"
-set key inside bottom right font ",8" opaque box
 set samples 400
+# Fixed margins, so that label_rows can place the labels in pixels; the key goes below the plot.
+set lmargin at screen 0.11
+set rmargin at screen 0.97
+set tmargin at screen 0.93
+set bmargin at screen 0.30
+set key at screen 0.5, screen 0.01 center bottom horizontal font ",8"
+# Per-point labels, thinned out so that none overlaps another: one label per kernel, at its
+# fastest row, kept only when its box (characters x 0.6 x 7 points wide, as the chart's check
+# measures it) is clear of every label already placed, fastest kernels first.
+label_rows(f) = sprintf("< awk -F, -v W=900 -v H=560 -f plots/roofline-labels.awk '%s'", f)
 
 plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof (%.0f GFLOP/s; stream %.0f GB/s), measured", fp64, stream), \
      under(fp32, x) lw 2 lc rgb "#d95f02" title sprintf("FP32 FMA roof (%.0f GFLOP/s), measured", fp32), \
@@ -56,7 +65,7 @@ plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof (%.0f GFL
         with points pt 7 ps 0.8 lc rgb "#1f4e9c" notitle, \
      for [f in reference_files] f using (column("intensity")):(precision_is("float") ? column("achieved_gflops") : NaN) \
         with points pt 7 ps 0.8 lc rgb "#d95f02" notitle, \
-     for [f in reference_files] f using (column("intensity")):(placed(0) && lesson ne "all" ? column("achieved_gflops") : NaN):(strcol("kernel")) \
+     for [f in (lesson ne "all" ? reference_files : "")] label_rows(f) using 1:2:3 \
         with labels left offset 0.6,0 font ",7" tc rgb "#555555" notitle, \
      for [f in (strlen(your_files) > 0 ? your_files : "/dev/null")] f using (column("intensity")):(placed(0) ? column("achieved_gflops") : NaN) \
         with points pt 6 ps 1.4 lw 2 lc rgb "#222222" notitle, \
