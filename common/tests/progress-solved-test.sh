@@ -20,7 +20,8 @@ list=$work/course/build/workbook-exercises.txt
 bad=0 count=0
 while IFS='|' read -r name _ _ kind _; do
   count=$((count + 1))
-  if [ "$kind" = gpu ]; then want='\[-\] skipped \(no GPU\)'; else want='\[x\] done'; fi
+  # The last column says where an exercise can be finished: here, or what it needs.
+  if [ "$kind" = gpu ]; then want='\[-\] skipped \(no GPU\) +needs .+'; else want='\[x\] done( +here)?'; fi
   row=$(grep -E "^  \[.\] $(printf '%s' "$name" | sed 's/[.]/\\./g') +" "$work/progress.txt")
   mark=${row:2:3}
   status=$(printf '%s' "$row" | sed -E 's/^  \[.\] [^ ]+ +//')
