@@ -76,31 +76,28 @@ def explain_race(output, program=""):
 
 
 MEMORY = re.compile(r"Invalid (__global__|__shared__|__local__) (read|write) of size (\d+) bytes")
-LEAK = re.compile(r"Leaked (\d+) bytes at")
-LEAK_SUMMARY = re.compile(r"LEAK SUMMARY: (\d+) bytes leaked in (\d+) allocations")
+
+
+def where_in_source(lines, program):
+    """' at FILE line N (the line's text)' for the first 'in FILE:N' among a finding's lines, or ''."""
+    for line in lines:
+        found = re.search(r" in (\S+?):(\d+)", line)
+        if found:
+            text = source_line(find_source(found.group(1), program), int(found.group(2)))
+            return f" at {os.path.basename(found.group(1))} line {found.group(2)}" + (f" ({text})" if text else "")
+    return ""
 
 
 def explain_memory(output, program=""):
     """The first memcheck finding as a sentence, or None."""
     match = MEMORY.search(output)
-    if match:
-        space, kind, size = match.groups()
-        where = ""
-        for line in output[match.end():].splitlines()[:4]:
-            found = re.search(r" in (\S+?):(\d+)", line)
-            if found:
-                text = source_line(find_source(found.group(1), program), int(found.group(2)))
-                where = f" at {os.path.basename(found.group(1))} line {found.group(2)}" + (f" ({text})" if text else "")
-                break
-        memory = {"__global__": "device", "__shared__": "shared", "__local__": "local"}[space]
-        return (f"out-of-bounds {kind} of {size} bytes in {memory} memory{where}: a thread reaches past the end "
-                f"of an array. Check the bounds test (< or <=, which dimension) and the index arithmetic.")
-    summary = LEAK_SUMMARY.search(output)
-    if summary or LEAK.search(output):
-        total = summary.group(1) if summary else LEAK.search(output).group(1)
-        return (f"device memory leaked: {total} bytes were allocated and never freed (a cudaFree missing "
-                f"for one of the buffers).")
-    return None
+    if not match:
+        return None
+    space, kind, size = match.groups()
+    where = where_in_source(output[match.end():].splitlines()[:4], program)
+    memory = {"__global__": "device", "__shared__": "shared", "__local__": "local"}[space]
+    return (f"out-of-bounds {kind} of {size} bytes in {memory} memory{where}: a thread reaches past the end "
+            f"of an array. Check the bounds test (< or <=, which dimension) and the index arithmetic.")
 
 
 def explain_sync(output, program=""):
@@ -108,13 +105,7 @@ def explain_sync(output, program=""):
     match = SYNC.search(output)
     if not match:
         return None
-    where = ""
-    for line in output.splitlines()[output[:match.start()].count("\n"):][:6]:
-        found = re.search(r" in (\S+?):(\d+)", line)
-        if found:
-            text = source_line(find_source(found.group(1), program), int(found.group(2)))
-            where = f" at {os.path.basename(found.group(1))} line {found.group(2)}" + (f" ({text})" if text else "")
-            break
+    where = where_in_source(output.splitlines()[output[:match.start()].count("\n"):][:6], program)
     return (f"barrier misuse{where}: {match.group(1).strip()}. A __syncthreads() must be reached by every thread "
             "of the block: not inside a branch that some threads skip, and not after an early return.")
 
