@@ -10,7 +10,9 @@
 #include <cstring>
 #include <ctime>
 #include <exception>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <sys/stat.h>
 
 namespace wb {
@@ -96,8 +98,9 @@ std::string utc_timestamp() {
     return buffer;
 }
 
-CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device, Machine machine)
-    : path_(path), device_(device), machine_(machine) {
+CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device, Machine machine,
+                     std::vector<std::string> extra_columns)
+    : path_(path), device_(device), machine_(machine), extra_columns_(std::move(extra_columns)) {
     if (path_.empty()) return;
     make_parent_dirs(path_);
     struct stat info {};
@@ -132,7 +135,9 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
                          roofs.stream_gbs, roofs.copy_gbs, roofs.fp64_gflops, roofs.fp32_gflops,
                          roofs.fp64_tensor_gflops);
     }
-    std::fprintf(file_, "%s\n", csv_header());
+    std::string header = csv_header();
+    for (const std::string& column : extra_columns_) header += "," + field(column);
+    std::fprintf(file_, "%s\n", header.c_str());
     // A full disk or an unwritable device shows here, before the benchmark spends any time.
     check_written();
 }
@@ -189,6 +194,10 @@ void CsvWriter::fail(const std::string& cause) {
 }
 
 void CsvWriter::write(const BenchRow& row) {
+    if (row.extra.size() > extra_columns_.size())
+        throw std::invalid_argument("CSV row of " + row.kernel + " has " + std::to_string(row.extra.size()) +
+                                    " extra values, the file " + std::to_string(extra_columns_.size()) +
+                                    " extra columns");
     BenchRow r = row;
     // A GPU row that declares its work is placed under the roofs measured in this run (rows of
     // the host CPU in a GPU benchmark, such as a serial baseline, are not).
@@ -210,7 +219,9 @@ void CsvWriter::write(const BenchRow& row) {
     std::fflush(stdout);
     if (!file_) return;
     errno = 0;
-    std::fprintf(file_, "%s\n", csv_row(r).c_str());
+    std::string line = csv_row(r);
+    for (std::size_t i = 0; i < extra_columns_.size(); ++i) line += "," + (i < r.extra.size() ? field(r.extra[i]) : "");
+    std::fprintf(file_, "%s\n", line.c_str());
     check_written();
 }
 

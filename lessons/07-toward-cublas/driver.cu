@@ -4,16 +4,20 @@
 //   --bench  times every kernel and cuBLAS DGEMM at n = 8192 (--full: 1024 .. 8192) and
 //            writes CSV with the ratio to cuBLAS measured in the same run.
 //   --kernels 5,8 restricts either mode to some kernels (their numbers).
-//   --inputs small-integers benchmarks on whole numbers in [-2, 2] instead of random doubles:
-//            the same instructions with fewer bits switching, to show that power limits the clock.
+//   --inputs small-integers benchmarks on whole numbers in [-2, 2] instead of random doubles
+//            (the same instructions with fewer bits switching), --inputs both on each in turn,
+//            kernel by kernel; every row records the SM clock, board power and clock event
+//            reasons sampled while it was timed (wb/power_sampler.h), empty where NVML is missing.
 #include "kernels.h"
 
 #include "wb/ceilings.h"
 #include "wb/matmul_harness.h"
+#include "wb/power_sampler.h"
 #include "wb/workbook.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <list>
 #include <string>
 #include <vector>
 
@@ -129,66 +133,100 @@ int run_check(const wb::Options& options) {
 
 // ---- bench -------------------------------------------------------------------------------
 
-// What the benchmark multiplies (--inputs).
+// What the benchmark multiplies (--inputs): random doubles, small whole numbers, or both in turns.
 enum class Inputs { random, small_integers };
+const char* name_of(Inputs kind) { return kind == Inputs::random ? "random" : "small-integers"; }
+constexpr double kSettleMs = 1000;  // untimed work before each timing: NVML averages power over ~1 s
 
-Inputs inputs_from(const wb::Options& options) {
+std::vector<Inputs> inputs_from(const wb::Options& options) {
     const std::string inputs = options.get("inputs", "random");
-    if (inputs == "random") return Inputs::random;
-    if (inputs == "small-integers") return Inputs::small_integers;
-    wb::usage_error("--inputs: '" + inputs + "' must be random or small-integers");
+    if (inputs == "random") return {Inputs::random};
+    if (inputs == "small-integers") return {Inputs::small_integers};
+    if (inputs == "both") return {Inputs::random, Inputs::small_integers};
+    wb::usage_error("--inputs: '" + inputs + "' must be random, small-integers or both");
 }
 
-// One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel.
-void bench_order(wb::CsvWriter& csv, int n, const std::vector<wb::Version<KernelLaunch>>& kernels, std::uint64_t seed,
-                 Inputs inputs, int repeats, const std::string& device) {
+// One kind of inputs at one order: the matrices on the GPU, the reference, the rows' shared fields.
+struct Operands {
+    Operands(Inputs kind_, const wb::MatmulShape& shape, std::uint64_t seed)
+        : kind(kind_),
+          problem(kind == Inputs::random ? wb::random_problem<double>(shape, seed)
+                                         : wb::small_integer_problem<double>(shape, seed)),
+          a(problem.a),
+          b(problem.b) {}
+    Inputs kind;
+    wb::MatmulProblem<double> problem;
+    const wb::DeviceBuffer<double> a, b;
+    wb::BenchRow shared;        // the common fields, with cuBLAS on these inputs as the ceiling
+    double baseline_ms = -1.0;  // kernel 02 on these inputs
+};
+
+// Writes a row with its inputs and power columns, and says what the sampler saw.
+void write_row(wb::CsvWriter& csv, wb::BenchRow row, Inputs kind, const wb::PowerSummary& power) {
+    row.extra = {name_of(kind)};
+    for (const std::string& field : power.fields()) row.extra.push_back(field);
+    csv.write(row);
+    if (power.samples > 0) std::printf("  %-22s %s inputs: %s\n", "", name_of(kind), power.describe().c_str());
+}
+
+// One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel; with
+// several kinds of inputs each of them in turn, kernel by kernel.
+void bench_order(wb::CsvWriter& csv, wb::PowerSampler& sampler, int n,
+                 const std::vector<wb::Version<KernelLaunch>>& kernels, std::uint64_t seed,
+                 const std::vector<Inputs>& inputs, int repeats, const std::string& device) {
     const wb::MatmulShape shape{n, n, n};
     const std::size_t count = static_cast<std::size_t>(n) * n;
-    wb::require_device_memory(6 * count * sizeof(double), "the benchmark's matrices");
-    wb::MatmulProblem<double> problem = inputs == Inputs::random ? wb::random_problem<double>(shape, seed)
-                                                                 : wb::small_integer_problem<double>(shape, seed);
-    const wb::DeviceBuffer<double> a(problem.a), b(problem.b);
+    wb::require_device_memory((2 * inputs.size() + 4) * count * sizeof(double), "the benchmark's matrices");
+    std::list<Operands> sets;
+    for (Inputs kind : inputs) sets.emplace_back(kind, shape, seed);
     wb::DeviceBuffer<double> c(count);
 
-    wb::GemmCeiling cublas;
-    cublas.name = "cublas-dgemm";
-    cublas.time = wb::time_cublas_gemm<double>(n, n, n, a.get(), b.get(), c.get(), 2, repeats);
-    cublas.gflops = shape.gflops(cublas.time.median_ms);
-    wb::compute_reference_cublas(problem, a.get(), b.get());  // the spot check's reference
-    wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, device));
-    wb::BenchRow cublas_row = rows.shared();
-    cublas_row.kernel = "cublas";
-    cublas_row.time = cublas.time;
-    cublas_row.rate = cublas.gflops;
-    cublas_row.tensor_cores = true;  // cuBLAS DGEMM runs on the FP64 tensor cores (DMMA)
-    rows.write(cublas_row);
+    for (Operands& set : sets) {
+        wb::GemmCeiling cublas;
+        cublas.name = "cublas-dgemm";
+        const wb::SampledTiming run = wb::measure_gpu_sampled(
+            sampler, kSettleMs, repeats, [&] { wb::cublas_gemm<double>(n, n, n, set.a.get(), set.b.get(), c.get()); });
+        cublas.time = run.time;
+        cublas.gflops = shape.gflops(cublas.time.median_ms);
+        wb::compute_reference_cublas(set.problem, set.a.get(), set.b.get());  // the spot check's reference
+        set.shared = wb::gemm_bench_fields<double>(kLesson, shape, cublas, device);
+        wb::BenchRow row = set.shared;
+        row.kernel = "cublas";
+        row.time = cublas.time;
+        row.rate = cublas.gflops;
+        row.tensor_cores = true;  // cuBLAS DGEMM runs on the FP64 tensor cores (DMMA)
+        write_row(csv, row, set.kind, run.power);
+    }
 
-    double baseline_ms = -1.0;
     for (const wb::Version<KernelLaunch>& kernel : kernels) {
-        c.poison();
-        const wb::TimingStats time =
-            wb::measure_gpu(1, repeats, [&] { kernel.config.launch(a.get(), b.get(), c.get(), n); });
-        WB_CHECK_LAUNCH_AND_WAIT(kernel.name.c_str());
-        // Not a pass/fail check (that is --check): a kernel that computed garbage must not
-        // appear in the CSV with a flattering time.
-        const std::vector<double> got = c.to_host();
-        const wb::CompareReport report = wb::compare(got.data(), problem.expected.data(), static_cast<long>(count),
-                                                     wb::summation_tolerance<double>(2L * n), problem.scale.data());
-        if (!report.ok()) {
-            std::printf("  %s n=%d gives wrong results, left out of the CSV: ", kernel.name.c_str(), n);
-            wb::print_report(report, "C", n);
-            continue;
+        for (Operands& set : sets) {
+            c.poison();
+            const wb::SampledTiming run = wb::measure_gpu_sampled(
+                sampler, kSettleMs, repeats, [&] { kernel.config.launch(set.a.get(), set.b.get(), c.get(), n); });
+            WB_CHECK_LAUNCH_AND_WAIT(kernel.name.c_str());
+            // Not a pass/fail check (that is --check): a kernel that computed garbage must not
+            // appear in the CSV with a flattering time.
+            const std::vector<double> got = c.to_host();
+            const wb::CompareReport report =
+                wb::compare(got.data(), set.problem.expected.data(), static_cast<long>(count),
+                            wb::summation_tolerance<double>(2L * n), set.problem.scale.data());
+            if (!report.ok()) {
+                std::printf("  %s n=%d (%s inputs) gives wrong results, left out of the CSV: ", kernel.name.c_str(), n,
+                            name_of(set.kind));
+                wb::print_report(report, "C", n);
+                continue;
+            }
+            if (kernel.name == kBaseline) set.baseline_ms = run.time.median_ms;
+            wb::BenchRow row = set.shared;
+            row.kernel = kernel.name;
+            row.block = kernel.label;
+            row.time = run.time;
+            row.rate = shape.gflops(run.time.median_ms);
+            row.tensor_cores = kernel.name == "08-dmma" || kernel.name == "09-dmma-pipelined";  // their roof
+            row.baseline = set.baseline_ms > 0 ? kBaseline : "";
+            row.baseline_ms = set.baseline_ms;
+            write_row(csv, row, set.kind, run.power);
         }
-        if (kernel.name == kBaseline) baseline_ms = time.median_ms;
-        wb::BenchRow row = rows.shared();
-        row.kernel = kernel.name;
-        row.block = kernel.label;
-        row.time = time;
-        row.rate = shape.gflops(time.median_ms);
-        row.tensor_cores = kernel.name == "08-dmma" || kernel.name == "09-dmma-pipelined";  // FP64 tensor cores' roof
-        row.baseline = baseline_ms > 0 ? kBaseline : "";
-        row.baseline_ms = baseline_ms;
-        rows.write(row);
     }
 }
 
@@ -199,16 +237,24 @@ int run_bench(const wb::Options& options) {
         if (n % 128 != 0)
             wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
     const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
-    const Inputs inputs = inputs_from(options);
+    const std::vector<Inputs> inputs = inputs_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 07 benchmark on %s: median of %d runs after one warm-up, no transfers timed,\n"
-                "GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here, inputs: %s\n",
-                info.name.c_str(), repeats,
-                inputs == Inputs::random ? "random in [-1, 1)" : "whole numbers in [-2, 2]");
-    for (int n : orders) bench_order(csv, n, kernels, options.seed, inputs, repeats, info.name);
+    std::vector<std::string> columns = {"inputs"};
+    for (const std::string& column : wb::power_columns()) columns.push_back(column);
+    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, columns);
+    int device = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
+    std::printf("Lesson 07 benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
+                "timed, GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here on the same\n"
+                "inputs: %s; SM clock and board power sampled during the timed runs\n",
+                info.name.c_str(), repeats, kSettleMs / 1000,
+                inputs.size() > 1             ? "random in [-1, 1) and whole numbers in [-2, 2], in turns"
+                : inputs[0] == Inputs::random ? "random in [-1, 1)"
+                                              : "whole numbers in [-2, 2]");
+    for (int n : orders) bench_order(csv, sampler, n, kernels, options.seed, inputs, repeats, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
@@ -220,7 +266,7 @@ int main(int argc, char** argv) {
                         "double-precision matrix product, step by step toward cuBLAS",
                         "matrix orders n",
                         {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 10)"},
-                         {"inputs", "KIND", "the benchmark's inputs: random (default) or small-integers"}}};
+                         {"inputs", "KIND", "the benchmark's inputs: random (default), small-integers or both"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

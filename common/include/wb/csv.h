@@ -38,12 +38,17 @@
 ///
 /// The roofline columns are empty for rows with transfers and rows that declare no work; the
 /// `#` lines of a GPU run also name its clocks, driver, CUDA runtime and cuBLAS.
+///
+/// A benchmark may add columns of its own after these (CsvWriter's `extra_columns`, filled from
+/// BenchRow::extra); the columns above keep their names and places, and a benchmark that adds
+/// none writes exactly the schema above.
 #pragma once
 
 #include "wb/timer.h"
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace wb {
 
@@ -69,6 +74,8 @@ struct BenchRow {
     bool tensor_cores = false;   ///< the kernel may use tensor cores (their roof applies)
     double roof_gbs = -1.0;      ///< streaming roof (set by CsvWriter for GPU runs)
     double roof_gflops = -1.0;   ///< FMA roof of the precision (set by CsvWriter for GPU runs)
+    /// Values of the writer's extra columns, in order ("" for an empty field).
+    std::vector<std::string> extra;
 };
 
 /// The CSV header line (without newline).
@@ -88,13 +95,15 @@ class CsvWriter {
 public:
     /// Where the benchmark runs: a GPU run's rows are placed under the GPU's measured roofs.
     enum class Machine { gpu, cpu };
-    /// Opens `path` (creating folders) and writes the comment lines and the header.
+    /// Opens `path` (creating folders) and writes the comment lines and the header, followed by
+    /// `extra_columns` (a benchmark's own columns, after the common ones).
     CsvWriter(const std::string& path, const std::string& command, const std::string& device,
-              Machine machine = Machine::gpu);
+              Machine machine = Machine::gpu, std::vector<std::string> extra_columns = {});
     ~CsvWriter();
     CsvWriter(const CsvWriter&) = delete;
     CsvWriter& operator=(const CsvWriter&) = delete;
-    /// Writes one row to the file and a readable line to stdout.
+    /// Writes one row to the file and a readable line to stdout. A row with fewer `extra` values
+    /// than the writer has extra columns leaves the rest empty; more throws std::invalid_argument.
     void write(const BenchRow& row);
     /// Completes the file (flush, close, rename into place) and says "CSV written to PATH"; on a
     /// failure prints the cause and exits with kExitUsage. Does nothing with an empty path.
@@ -112,6 +121,7 @@ private:
     int slot_ = -1;
     std::string device_;
     Machine machine_ = Machine::gpu;
+    std::vector<std::string> extra_columns_;
 };
 
 /// "YYYY-MM-DD HH:MM UTC" now, for CSV headers.
