@@ -104,6 +104,23 @@ function(_workbook_skip_test name message)
   add_test(NAME ${name} COMMAND bash -c "echo \"$1\"; exit ${WORKBOOK_SKIP_CODE}" skip "${message}")
 endfunction()
 
+# workbook_watch_device_calls(): called at the end of a lesson's CMakeLists.txt, after every
+# target of the lesson. Its CUDA files are compiled with wb/watched_device_calls.h included first:
+# cudaMalloc and cudaMallocPitch fill new blocks with NaN and, with cudaFree and every launch, are
+# recorded for the check (wb/device_call_watch.h). __NV_LEGACY_LAUNCH, for the host compiler only,
+# makes nvcc's launch code call cudaLaunchKernel, which that header overloads to record the shape.
+function(workbook_watch_device_calls)
+  get_property(lesson_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(lesson_target IN LISTS lesson_targets)
+    get_target_property(lesson_target_type ${lesson_target} TYPE)
+    if(lesson_target_type STREQUAL "EXECUTABLE" OR lesson_target_type STREQUAL "OBJECT_LIBRARY")
+      target_compile_options(${lesson_target} PRIVATE
+        "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:--pre-include ${PROJECT_SOURCE_DIR}/common/include/wb/watched_device_calls.h>"
+        "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Xcompiler -D__NV_LEGACY_LAUNCH>")
+    endif()
+  endforeach()
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})

@@ -1,6 +1,8 @@
 #include "wb/cuda_check.h"
 
+#include "wb/device.h"
 #include "wb/exit_codes.h"
+#include "wb/lesson.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -41,10 +43,31 @@ void check_launch(const char* kernel_name, const char* file, int line) {
     cuda_fail(err, "cudaGetLastError() after the launch", file, line);
 }
 
+// In a check, a kernel that runs far longer than its case needs is ended here, with the likely
+// causes, instead of holding the check until its overall time limit.
+constexpr double kCheckKernelSeconds = 20;
+
 void check_launch_and_wait(const char* kernel_name, const char* file, int line) {
     check_launch(kernel_name, file, line);
-    const cudaError_t err = cudaDeviceSynchronize();
-    if (err == cudaSuccess) return;
+    cudaError_t err = cudaSuccess;
+    if (checking()) {
+        const double limit_s = kCheckKernelSeconds * check_time_scale();
+        const DeviceWait outcome = wait_for_device(limit_s, &err);
+        if (outcome == DeviceWait::still_running) {
+            std::fflush(stdout);
+            std::printf("\nFAILED: kernel %s did not finish within %.0f s, where each case of the check needs well "
+                        "under a second. Likely causes: a loop that runs far too many times (a bound multiplied "
+                        "where it should be divided) or never ends, or threads waiting for something that never "
+                        "comes.\n",
+                        kernel_name, limit_s);
+            std::fflush(stdout);
+            std::_Exit(kExitCheckFailed);
+        }
+        if (outcome == DeviceWait::finished) return;
+    } else {
+        err = cudaDeviceSynchronize();
+        if (err == cudaSuccess) return;
+    }
     std::fprintf(stderr, "kernel failed while running: %s\n", kernel_name);
     cuda_fail(err, "cudaDeviceSynchronize() after the launch", file, line);
 }

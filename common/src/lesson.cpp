@@ -1,5 +1,7 @@
 #include "wb/lesson.h"
 
+#include "wb/device_call_watch.h"
+
 #include "wb/exit_codes.h"
 
 #include <chrono>
@@ -66,17 +68,10 @@ void install_crash_handlers(const std::string& lesson) {
     for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGABRT}) sigaction(signal, &action, nullptr);
 }
 
-// The check's time limit: LessonInfo::check_seconds times WORKBOOK_CHECK_TIME_SCALE (a positive
-// number; anything else is ignored).
-double time_limit_s(const LessonInfo& info) {
-    double scale = 1.0;
-    if (const char* text = std::getenv("WORKBOOK_CHECK_TIME_SCALE")) {
-        char* end = nullptr;
-        const double value = std::strtod(text, &end);
-        if (end != text && *end == '\0' && value > 0 && value < 1e6) scale = value;
-    }
-    return info.check_seconds * scale;
-}
+// The check's time limit: LessonInfo::check_seconds times check_time_scale().
+double time_limit_s(const LessonInfo& info) { return info.check_seconds * check_time_scale(); }
+
+bool g_checking = false;
 
 // Ends a check that runs past its time limit with a failed verdict naming the likely causes. A
 // background thread sleeps until the limit; it cannot stop the main thread (a loop that never
@@ -102,6 +97,18 @@ void start_watchdog(const LessonInfo& info) {
 
 }  // namespace
 
+double check_time_scale() {
+    double scale = 1.0;  // WORKBOOK_CHECK_TIME_SCALE: a positive number; anything else is ignored
+    if (const char* text = std::getenv("WORKBOOK_CHECK_TIME_SCALE")) {
+        char* end = nullptr;
+        const double value = std::strtod(text, &end);
+        if (end != text && *end == '\0' && value > 0 && value < 1e6) scale = value;
+    }
+    return scale;
+}
+
+bool checking() { return g_checking; }
+
 int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench) {
     // A program without a benchmark neither lists nor accepts --bench, --repeat, --out, --full.
     LessonInfo effective = info;
@@ -112,6 +119,8 @@ int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check,
     if (options.mode == Options::Mode::check) {
         install_crash_handlers(info.name);
         start_watchdog(info);
+        g_checking = true;
+        detail::set_poisoning_allocations(true);  // wb/watched_device_calls.h: fresh memory is NaN
     }
     try {
         return step(options);

@@ -6,6 +6,7 @@
 #include "matmul_naive.h"
 
 #include "wb/ceilings.h"
+#include "wb/device_call_watch.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
 
@@ -34,23 +35,33 @@ void require_launchable(const wb::DeviceInfo& info, const wb::Options& options, 
     wb::require_grid_fits(info, dim3(wb::blocks_for(n, block.x), wb::blocks_for(n, block.y)));
 }
 
-// The kernel alone, on device buffers owned by the driver (C poisoned first).
+// The kernel alone, on device buffers owned by the driver (C poisoned first); its launch must use
+// the smallest grid that covers the matrix.
 bool check_kernel(const wb::MatmulProblem<double>& problem, dim3 block, const std::string& label) {
     const int n = static_cast<int>(problem.shape.rows);
     wb::DeviceBuffer<double> a(problem.a), b(problem.b), c(problem.a.size());
     c.poison();
+    const wb::DeviceCallWatch watch;
     launch_matmul_naive(a.get(), b.get(), c.get(), n, block);
     WB_CHECK_LAUNCH_AND_WAIT("matmul_naive_kernel");
-    return wb::check_product(problem, c.to_host(), label);
+    const bool right = wb::check_product(problem, c.to_host(), label);
+    const auto smallest_grid = [n](dim3 b) {
+        return dim3(wb::blocks_for(n, static_cast<int>(b.x)), wb::blocks_for(n, static_cast<int>(b.y)));
+    };
+    const std::string data = std::to_string(n) + " x " + std::to_string(n) + " elements of C";
+    return wb::launched_smallest_grid(watch, "matmul_naive_kernel", smallest_grid, data, label) && right;
 }
 
-// Your round trip (allocation, copies, launch, copy back, free) on host matrices.
+// Your round trip (allocation, copies, launch, copy back, free) on host matrices; every
+// allocation it makes must be freed by the time it returns.
 bool check_round_trip(const wb::MatmulProblem<double>& problem, dim3 block, const std::string& label) {
     const int n = static_cast<int>(problem.shape.rows);
     std::vector<double> got(problem.a.size());
     wb::poison(got);
+    const wb::DeviceCallWatch watch;
     matmul_on_gpu(problem.a.data(), problem.b.data(), got.data(), n, block);
-    return wb::check_product(problem, got, label);
+    const bool right = wb::check_product(problem, got, label);
+    return wb::all_freed(watch, "matmul_on_gpu", label) && right;
 }
 
 int run_check(const wb::Options& options) {

@@ -7,6 +7,7 @@
 #include "matmul_nonsquare.h"
 
 #include "wb/ceilings.h"
+#include "wb/device_call_watch.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
 
@@ -22,11 +23,12 @@ constexpr int kLargestTile = 32;
 // A device matrix followed by a guard band of NaN: a kernel that reads past the end of the
 // matrix (up to a tile's worth of rows) picks up NaN, so the check catches it, where reading
 // someone else's memory might have gone unnoticed or crashed.
+// A band of 0 columns gives an allocation of the matrix's exact size.
 struct GuardedMatrix {
     std::size_t count;
     wb::DeviceBuffer<double> buffer;
     GuardedMatrix(const std::vector<double>& host, long cols)
-        : count(host.size()), buffer(host.size() + static_cast<std::size_t>(kLargestTile) * (cols + 1)) {
+        : count(host.size()), buffer(host.size() + (cols ? static_cast<std::size_t>(kLargestTile) * (cols + 1) : 0)) {
         buffer.poison();
         buffer.upload(host.data(), count);
     }
@@ -58,9 +60,9 @@ bool padded_is_usable(const PaddedProduct& d, const wb::MatmulShape& s, int tile
     const char* problem = nullptr;
     if (!d.a || !d.b || !d.c)
         problem = "upload_padded returned no device matrices (TODO 1-4)";
-    else if (d.rows < s.rows || d.inner < s.inner || d.cols < s.cols || d.rows % tile || d.inner % tile ||
-             d.cols % tile)
-        problem = "the padded sizes must be n, m, p rounded up to multiples of the tile (TODO 1)";
+    else if (d.rows != wb::round_up(s.rows, tile) || d.inner != wb::round_up(s.inner, tile) ||
+             d.cols != wb::round_up(s.cols, tile))
+        problem = "the padded sizes must be n, m, p rounded up to the next multiples of the tile, no further (TODO 1)";
     else if (d.a_pitch < d.inner * sizeof(double) || d.b_pitch < d.cols * sizeof(double) ||
              d.c_pitch < d.cols * sizeof(double))
         problem = "a pitch is shorter than a padded row (TODO 2)";
@@ -70,7 +72,7 @@ bool padded_is_usable(const PaddedProduct& d, const wb::MatmulShape& s, int tile
 
 // The first element of a padded device matrix (rows x cols, `pitch` bytes a row) outside its real
 // corner (real_rows x real_cols) that is not zero; false when there is one. The check's
-// cudaMallocPitch fills new blocks with NaN (wb/poisoned_pitched_allocations.h), so a missing
+// cudaMallocPitch fills new blocks with NaN (wb/watched_device_calls.h), so a missing
 // zero-fill shows here by name, and in the product: padding enters the real corner's sums.
 bool padding_is_zero(const double* device, std::size_t pitch, int rows, int cols, int real_rows, int real_cols,
                      const char* name) {
@@ -91,11 +93,24 @@ bool padding_is_zero(const double* device, std::size_t pitch, int rows, int cols
     return wrong == 0;
 }
 
+// After free_padded: every allocation made since `watch` began is freed, and the struct no longer
+// points at freed memory (TODO 6).
+bool freed_and_forgotten(const wb::DeviceCallWatch& watch, const PaddedProduct& d, const std::string& label) {
+    const bool freed = wb::all_freed(watch, "upload_padded and free_padded", label);
+    if (d.a || d.b || d.c) {
+        std::printf("  %s: free_padded left pointers to freed memory in the struct (TODO 6: forget them too)\n",
+                    label.c_str());
+        return false;
+    }
+    return freed;
+}
+
 bool check_padded(const wb::MatmulProblem<double>& problem, int tile) {
     const wb::MatmulShape& s = problem.shape;
     const int n = static_cast<int>(s.rows), m = static_cast<int>(s.inner), p = static_cast<int>(s.cols);
     std::vector<double> got(static_cast<std::size_t>(s.rows) * s.cols);
     wb::poison(got);
+    const wb::DeviceCallWatch watch;
     PaddedProduct d = upload_padded(problem.a.data(), problem.b.data(), n, m, p, tile);
     bool padding_ok = true;
     if (padded_is_usable(d, s, tile)) {
@@ -107,14 +122,21 @@ bool check_padded(const wb::MatmulProblem<double>& problem, int tile) {
         download_result(d, got.data(), n, p);
     }
     free_padded(d);
-    return wb::check_product(problem, got, "padded " + case_name(s, tile)) && padding_ok;
+    const std::string label = "padded " + case_name(s, tile);
+    const bool right = wb::check_product(problem, got, label) && padding_ok;
+    return freed_and_forgotten(watch, d, label) && right;
 }
 
 // ---- Approach 2: bounds checks ----
 
+// With --exact-allocations (the check's compute-sanitizer run) A and B get no guard band: each
+// is an allocation of its own exact size, so memcheck names a read one element past either one
+// (a bound tested with <= instead of <), which the guard band would absorb unseen.
+bool g_exact_allocations = false;
+
 std::vector<double> run_bounds(const wb::MatmulProblem<double>& problem, int tile) {
     const wb::MatmulShape& s = problem.shape;
-    GuardedMatrix a(problem.a, s.inner), b(problem.b, s.cols);
+    GuardedMatrix a(problem.a, g_exact_allocations ? 0 : s.inner), b(problem.b, g_exact_allocations ? 0 : s.cols);
     wb::DeviceBuffer<double> c(static_cast<std::size_t>(s.rows) * s.cols);
     c.poison();
     launch_matmul_bounds(tile, a.buffer.get(), b.buffer.get(), c.get(), static_cast<int>(s.rows),
@@ -141,6 +163,7 @@ std::vector<wb::MatmulShape> check_shapes() {
 }
 
 int run_check(const wb::Options& options) {
+    g_exact_allocations = options.has("exact-allocations");
     const auto shapes = wb::matmul_shapes(options, check_shapes(), false);
     const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     const wb::DeviceInfo info = wb::require_gpu();
@@ -241,9 +264,10 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{kLesson,
-                              "non-square matrix product: zero padding versus bounds-checked tiles (double)",
-                              "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)",
-                              {}};
+    const wb::LessonInfo info{
+        kLesson,
+        "non-square matrix product: zero padding versus bounds-checked tiles (double)",
+        "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)",
+        {{"exact-allocations", "", "A and B of the bounds check without guard bands (for compute-sanitizer)"}}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

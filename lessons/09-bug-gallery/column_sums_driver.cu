@@ -4,6 +4,7 @@
 #include "column_sums.h"
 
 #include "wb/column_sums.h"
+#include "wb/device_call_watch.h"
 #include "wb/workbook.h"
 
 #include <cstdio>
@@ -15,7 +16,8 @@ constexpr long kLargestElements = 1L << 28;  // 2 GiB of doubles
 
 std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
     const auto shapes =
-        wb::rows_by_cols(options, {{160000, 8}, {160001, 8}, {160003, 8}, {1000, 33}, {7, 5}}, "matrix", "160003x8");
+        wb::rows_by_cols(options, {{160000, 8}, {160001, 8}, {160003, 8}, {1000, 33}, {1000, 64}, {999, 65}, {7, 5}},
+                         "matrix", "160003x8");
     for (const wb::RowsCols& shape : shapes)
         if (shape.rows * shape.cols > kLargestElements)
             wb::usage_error("--sizes: " + shape.str() + " is too large (at most " + std::to_string(kLargestElements) +
@@ -27,17 +29,24 @@ bool check_shape(const wb::RowsCols& shape, std::uint64_t seed) {
     const long m = shape.rows, n = shape.cols;
     std::vector<double> mat(static_cast<std::size_t>(m * n));
     wb::fill_column_sum_inputs(mat, seed);
+    // The last column all zeros: its sum must be exactly 0, whatever the sums start from.
+    if (n > 1)
+        for (long row = 0; row < m; ++row) mat[static_cast<std::size_t>(row * n + n - 1)] = 0.0;
     const wb::ColumnSumsReference reference = wb::column_sums_reference(mat, m, n);
     wb::require_device_memory(wb::checked_bytes(sizeof(double), m + 1, n), WORKBOOK_PROGRAM);
     wb::DeviceBuffer<double> d_mat(mat), d_sums(n);
     d_sums.poison();
+    const wb::DeviceCallWatch watch;
     column_sums(d_mat.get(), d_sums.get(), static_cast<int>(m), static_cast<int>(n));
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     // m-term double sums in an unknown order (chunks, atomics): the m-term rounding bound.
     const wb::CompareReport report = reference.compare(d_sums.to_host());
     std::printf("  %ld x %ld: ", m, n);
     wb::print_report(report, "sums", 0);
-    return report.ok();
+    // One thread column per matrix column: as many blocks along x as the columns need, one along y.
+    const auto smallest_grid = [n](dim3 block) { return dim3(static_cast<unsigned>((n + block.x - 1) / block.x)); };
+    const std::string data = std::to_string(n) + " columns";
+    return wb::launched_smallest_grid(watch, "column_sums_kernel", smallest_grid, data, shape.str()) && report.ok();
 }
 
 int run_check(const wb::Options& options) {

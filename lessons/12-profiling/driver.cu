@@ -9,6 +9,7 @@
 //                  roofs measured in the same run (--label names its row in the CSV).
 #include "smooth.h"
 
+#include "wb/device_call_watch.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
 
@@ -50,6 +51,7 @@ Grid random_grid(const wb::RowsCols& shape, std::uint64_t seed, bool with_expect
 bool check_shape(const Grid& g) {
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
     d_out.poison();
+    const wb::DeviceCallWatch watch;
     smooth_step(d_in.get(), d_out.get(), g.rows, g.cols);
     WB_CUDA_CHECK(cudaDeviceSynchronize());
     // The same additions in the same order as on the CPU (smoothed_cell): the bits must agree.
@@ -57,7 +59,8 @@ bool check_shape(const Grid& g) {
         wb::compare(d_out.to_host().data(), g.expected.data(), static_cast<long>(g.cells()), wb::Tolerance{0.0, 0.0});
     std::printf("  %d x %d: ", g.rows, g.cols);
     wb::print_report(report, "out", g.cols);
-    return report.ok();
+    const std::string label = std::to_string(g.rows) + " x " + std::to_string(g.cols);
+    return wb::launched_no_idle_blocks(watch, "smooth_kernel", static_cast<long long>(g.cells()), label) && report.ok();
 }
 
 // Median time of a device-to-device copy of a grid of `cells` doubles (the roofs' copy, on
@@ -93,7 +96,8 @@ bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
 
 std::vector<wb::RowsCols> check_shapes(const wb::Options& options) {
     const auto shapes = wb::rows_by_cols(
-        options, {{1, 1}, {1, 9}, {9, 1}, {3, 3}, {7, 1000}, {1000, 7}, {515, 4099}, {2048, 2048}}, "grid", "515x4099");
+        options, {{1, 1}, {1, 9}, {9, 1}, {3, 3}, {64, 64}, {7, 1000}, {1000, 7}, {515, 4099}, {2048, 2048}}, "grid",
+        "515x4099");
     for (const wb::RowsCols& shape : shapes)
         if (shape.rows > 30000 || shape.cols > 30000)
             wb::usage_error("--sizes: " + shape.str() + " is too large for the check (at most 30000x30000)");

@@ -7,7 +7,8 @@ first finding becomes a failure (exit 1) told in the student's words: which line
 accesses, the likely cause. memcheck finds an access one element past an array, which a
 check's numbers often do not show. A race is a wrong answer that a check's numbers may not show: removing the
 barrier that ends a tiled phase often leaves the product right on one GPU and wrong on another.
-Without compute-sanitizer the check says once that races were not checked. Exit codes are the
+Each tool's run ends within SANITIZER_LIMIT_S seconds (a FAILED verdict naming a kernel that runs
+far too long). Without compute-sanitizer the check says once that races were not checked. Exit codes are the
 check's (77: no GPU, skipped), 1 for a finding of the tools, and 4 (SANITIZER_BROKEN) when
 compute-sanitizer itself failed (could not start, crashed, or ended the run without a finding):
 then the races were not checked, and a test that expects a race must not count it as found.
@@ -15,6 +16,7 @@ then the races were not checked, and a test that expects a race must not count i
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -27,6 +29,9 @@ LOCATION = re.compile(r"(?:at|in) .*? in (\S+?):(\d+)|at \S+ in (\S+?):(\d+)")
 # compute-sanitizer's exit code when it reported an error (--error-exitcode), and this script's
 # exit code when the tool failed without a finding.
 FINDING_EXIT = 99
+# A correct solution's small case takes seconds under each tool (about 7 s for all three on lesson
+# 04, the slowest); past this a kernel runs far longer than it should.
+SANITIZER_LIMIT_S = 150
 SANITIZER_BROKEN = 4
 # The check's own verdict (wb::CheckTally::finish and the drivers print it).
 VERDICT = re.compile(r"^\s*FAILED([\s:]|$)", re.MULTILINE)
@@ -118,6 +123,30 @@ def sanitizer():
     return default if os.access(default, os.X_OK) else None
 
 
+def sanitizer_limit_s():
+    """Seconds one sanitizer run of the small case may take: SANITIZER_LIMIT_S, times
+    WORKBOOK_CHECK_TIME_SCALE when that is set to a positive number (as for the check)."""
+    try:
+        scale = float(os.environ.get("WORKBOOK_CHECK_TIME_SCALE", "1"))
+    except ValueError:
+        scale = 1.0
+    return SANITIZER_LIMIT_S * (scale if 0 < scale < 1e6 else 1.0)
+
+
+def run_bounded(command, env, limit_s):
+    """Runs command (its output captured); None when it ran past limit_s, after stopping it and
+    everything it started (compute-sanitizer and the program under it)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                               start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=limit_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return None
+    return subprocess.CompletedProcess(command, process.returncode, output)
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] in (["-h"], ["--help"]):
@@ -143,14 +172,20 @@ def main():
         return 0
     # Under the sanitizer the program runs many times slower: its check's time limit grows with it.
     slowed = dict(os.environ, WORKBOOK_CHECK_TIME_SCALE=os.environ.get("WORKBOOK_CHECK_TIME_SCALE", "20"))
+    limit_s = sanitizer_limit_s()
     for name, explain in (("memcheck", explain_memory), ("racecheck", explain_race), ("synccheck", explain_sync)):
         try:
-            result = subprocess.run([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT),
-                                     "--print-limit", "3", program] + race_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                    env=slowed)
+            result = run_bounded([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT),
+                                  "--print-limit", "3", program] + race_args, slowed, limit_s)
         except OSError as error:
             print(f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked")
             return SANITIZER_BROKEN
+        if result is None:
+            print(f"FAILED: the small case ({' '.join(race_args)}) did not finish under compute-sanitizer {name} "
+                  f"within {limit_s:.0f} s, where a correct solution needs a few seconds. Likely causes: a loop "
+                  "that runs far too many times (a bound multiplied where it should be divided) or never ends, "
+                  "or a kernel that never finishes.")
+            return 1
         if result.returncode == 0:
             print(f"{name}: no hazard on the small case ({' '.join(race_args)})")
             continue

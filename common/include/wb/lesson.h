@@ -41,6 +41,13 @@ using LessonStep = int (*)(const Options&);
 /// --bench is a usage error.
 int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench);
 
+/// The factor WORKBOOK_CHECK_TIME_SCALE sets on a check's time limits (1 when unset; the
+/// sanitizer runs set 20, since kernels run far slower under them).
+double check_time_scale();
+
+/// True while lesson_main runs a check (not a benchmark).
+bool checking();
+
 /// Counts the cases of a check and ends it the same way in every lesson:
 ///   "PASSED: <what>."  or  "FAILED: 3 of 24 cases wrong. See the hints on the lesson 02 page."
 class CheckTally {

@@ -1,0 +1,76 @@
+/// @file device_call_watch.h
+/// @brief What an exercise did on the device: its allocations still held and its kernel launches.
+///
+/// A lesson whose exercise allocates device memory or launches kernels compiles its files with
+/// wb/watched_device_calls.h included first (workbook_watch_device_calls in Workbook.cmake).
+/// Every cudaMalloc and cudaMallocPitch there is then filled with NaN bytes and recorded, every
+/// cudaFree recorded, and every <<<grid, block>>> launch recorded with its shape. A driver opens a
+/// DeviceCallWatch before it calls the exercise and asks it afterwards: were all allocations
+/// freed, and did each launch use as many blocks as the data needs, no more and no fewer?
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+/// One kernel launch as the exercise wrote it.
+struct RecordedLaunch {
+    const void* kernel = nullptr;  ///< the kernel's host-side handle (compare with a kernel's address)
+    dim3 grid;
+    dim3 block;
+    std::size_t shared_bytes = 0;  ///< dynamic shared memory per block
+};
+
+/// The exercise's device calls from this object's construction on.
+class DeviceCallWatch {
+public:
+    DeviceCallWatch();
+    /// False when no file of this program was compiled with wb/watched_device_calls.h.
+    bool available() const;
+    /// The launches made since construction, oldest first.
+    std::vector<RecordedLaunch> launches() const;
+    /// Allocations made since construction and not freed yet: how many, and their bytes.
+    std::size_t unfreed_count() const;
+    std::size_t unfreed_bytes() const;
+
+private:
+    std::size_t first_launch_;
+    unsigned long long first_allocation_;
+};
+
+/// Prints a line naming the leak and returns false when allocations made since `watch` began are
+/// still held; `what` names the exercise's function (for example "matmul_on_gpu").
+bool all_freed(const DeviceCallWatch& watch, const std::string& what, const std::string& label);
+
+/// Prints a line and returns false unless exactly one launch was recorded since `watch` began and
+/// its grid is `smallest_grid(block)` for the block it used: the grid that covers the data,
+/// rounded up and no further. `kernel` and `data` (what the grid covers, as "1000 x 1000
+/// elements") name them in the message.
+bool launched_smallest_grid(const DeviceCallWatch& watch, const char* kernel,
+                            const std::function<dim3(dim3 block)>& smallest_grid, const std::string& data,
+                            const std::string& label);
+
+/// For a grid-stride kernel: prints a line and returns false unless exactly one launch was
+/// recorded since `watch` began and no block of it is without work, that is, it launched at most
+/// ceil(items / threads per block) blocks for `items` work items.
+bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, long long items,
+                             const std::string& label);
+
+/// The watch's records (called by wb/watched_device_calls.h only).
+namespace detail {
+/// Whether new allocations are filled with NaN bytes: in check mode only (lesson_main), so that
+/// a benchmark times what the exercise does and nothing more.
+bool poisoning_allocations();
+void set_poisoning_allocations(bool poison);
+void watch_compiled_in();
+void note_allocation(const void* pointer, std::size_t bytes);
+void note_free(const void* pointer);
+void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes);
+}  // namespace detail
+
+}  // namespace wb

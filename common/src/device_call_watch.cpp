@@ -1,0 +1,169 @@
+// The records behind wb/device_call_watch.h. The exercise's calls may come from several host
+// threads (streams lessons), so every record is taken under one lock.
+#include "wb/device_call_watch.h"
+
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+namespace wb {
+namespace {
+
+struct Allocation {
+    std::size_t bytes;
+    unsigned long long serial;  // the order in which allocations were made
+};
+
+struct Records {
+    std::mutex lock;
+    bool compiled_in = false;
+    bool poison = false;
+    unsigned long long allocations_made = 0;
+    std::map<const void*, Allocation> held;
+    std::vector<RecordedLaunch> launches;
+};
+
+Records& records() {
+    static Records instance;
+    return instance;
+}
+
+}  // namespace
+
+namespace detail {
+
+void watch_compiled_in() {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.compiled_in = true;
+}
+
+bool poisoning_allocations() {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    return r.poison;
+}
+
+void set_poisoning_allocations(bool poison) {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.poison = poison;
+}
+
+void note_allocation(const void* pointer, std::size_t bytes) {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.held[pointer] = Allocation{bytes, r.allocations_made++};
+}
+
+void note_free(const void* pointer) {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.held.erase(pointer);
+}
+
+void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes) {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.launches.push_back(RecordedLaunch{kernel, grid, block, shared_bytes});
+}
+
+}  // namespace detail
+
+DeviceCallWatch::DeviceCallWatch() {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    first_launch_ = r.launches.size();
+    first_allocation_ = r.allocations_made;
+}
+
+bool DeviceCallWatch::available() const {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    return r.compiled_in;
+}
+
+std::vector<RecordedLaunch> DeviceCallWatch::launches() const {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    return std::vector<RecordedLaunch>(r.launches.begin() + static_cast<long>(first_launch_), r.launches.end());
+}
+
+std::size_t DeviceCallWatch::unfreed_count() const {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    std::size_t count = 0;
+    for (const auto& held : r.held) count += held.second.serial >= first_allocation_;
+    return count;
+}
+
+std::size_t DeviceCallWatch::unfreed_bytes() const {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    std::size_t bytes = 0;
+    for (const auto& held : r.held)
+        if (held.second.serial >= first_allocation_) bytes += held.second.bytes;
+    return bytes;
+}
+
+bool all_freed(const DeviceCallWatch& watch, const std::string& what, const std::string& label) {
+    const std::size_t count = watch.unfreed_count();
+    if (count == 0) return true;
+    std::printf("  %s: %s returned with %zu of its device allocations (%zu bytes) not freed: a cudaFree is "
+                "missing, and every call leaks that much device memory\n",
+                label.c_str(), what.c_str(), count, watch.unfreed_bytes());
+    return false;
+}
+
+namespace {
+
+// The one launch since `watch` began, or null after printing why there is not exactly one.
+const RecordedLaunch* only_launch(const std::vector<RecordedLaunch>& launches, const char* kernel,
+                                  const std::string& label) {
+    if (launches.size() == 1) return &launches.front();
+    std::printf("  %s: %zu kernel launches where one launch of %s was expected\n", label.c_str(), launches.size(),
+                kernel);
+    return nullptr;
+}
+
+std::string shape(dim3 d) {
+    return std::to_string(d.x) + " x " + std::to_string(d.y) + " x " + std::to_string(d.z);
+}
+
+}  // namespace
+
+bool launched_smallest_grid(const DeviceCallWatch& watch, const char* kernel,
+                            const std::function<dim3(dim3 block)>& smallest_grid, const std::string& data,
+                            const std::string& label) {
+    if (!watch.available()) return true;  // built without the watch: nothing to compare
+    const std::vector<RecordedLaunch> launches = watch.launches();
+    const RecordedLaunch* launch = only_launch(launches, kernel, label);
+    if (!launch) return false;
+    const dim3 want = smallest_grid(launch->block);
+    const dim3 got = launch->grid;
+    if (got.x == want.x && got.y == want.y && got.z == want.z) return true;
+    const bool short_of = got.x < want.x || got.y < want.y || got.z < want.z;
+    std::printf("  %s: %s launched a grid of %s blocks of %s threads for %s; %s blocks cover them, rounded up and "
+                "no further: %s\n",
+                label.c_str(), kernel, shape(got).c_str(), shape(launch->block).c_str(), data.c_str(),
+                shape(want).c_str(), short_of ? "some of the data gets no thread" : "the extra blocks only cost time");
+    return false;
+}
+
+bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, long long items,
+                             const std::string& label) {
+    if (!watch.available()) return true;
+    const std::vector<RecordedLaunch> launches = watch.launches();
+    const RecordedLaunch* launch = only_launch(launches, kernel, label);
+    if (!launch) return false;
+    const long long threads = 1LL * launch->block.x * launch->block.y * launch->block.z;
+    const long long blocks = 1LL * launch->grid.x * launch->grid.y * launch->grid.z;
+    const long long useful = threads ? (items + threads - 1) / threads : 0;
+    if (blocks <= useful) return true;
+    std::printf("  %s: %s launched %lld blocks of %lld threads for %lld work items; blocks beyond ceil(%lld / %lld) "
+                "= %lld have no item to work on and only cost time\n",
+                label.c_str(), kernel, blocks, threads, items, items, threads, useful);
+    return false;
+}
+
+}  // namespace wb
