@@ -151,6 +151,8 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     std::printf("Lesson 10 check: every version against the serial SciddicaT on %s\n", info.name.c_str());
     wb::CheckTally tally(kLesson);
+    std::printf("  source_bits and place_reached on their own:\n");
+    tally.record(check_tile_reach());
     for (const Case& c : cases) {
         const sciddicat::SerialReference ref = sciddicat::serial_reference(c.terrain, c.steps);
         std::printf("  %s %d x %d, %d steps\n", c.terrain.name.c_str(), ref.rows, ref.cols, c.steps);

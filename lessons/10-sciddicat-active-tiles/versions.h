@@ -58,3 +58,8 @@ struct ActiveTileCounts {
 };
 ActiveTileCounts active_tiles_counts(const sciddicat::DeviceGrid& g, const MultistepShape& shape,
                                      const ActiveTileState& s);
+
+/// Runs your source_bits and place_reached on their own, for a source in every cell of a tile
+/// (several tile shapes and reaches), and compares the tiles given a slot with the tiles its
+/// debris can get to; prints the first wrong pair and the count (tile_reach_check.cu).
+bool check_tile_reach();
