@@ -22,12 +22,14 @@ const char* const kLesson = "11-streams-overlap";
 
 // ---- check -------------------------------------------------------------------------------
 
-// chunk_of must cover 0 .. count-1 once, in order: each chunk starts where the previous ended.
+// chunk_of must cover 0 .. count-1 once, in order: each chunk starts where the previous ended,
+// and no chunk is longer than ceil(count / chunks), or the others get less work to overlap.
 bool check_chunks() {
     const long long counts[] = {0, 1, 7, 100, 1000003};
     const int chunk_counts[] = {1, 3, 16, 100};
     for (long long count : counts)
         for (int chunks : chunk_counts) {
+            const long long longest = (count + chunks - 1) / chunks;
             long long next = 0;
             for (int c = 0; c < chunks; ++c) {
                 const ChunkRange r = chunk_of(count, c, chunks);
@@ -35,6 +37,12 @@ bool check_chunks() {
                     std::printf("  chunk_of(count %lld, chunk %d of %d) = [%lld, %lld): expected to start at %lld "
                                 "and end within the job\n",
                                 count, c, chunks, r.begin, r.end, next);
+                    return false;
+                }
+                if (r.end - r.begin > longest) {
+                    std::printf("  chunk_of(count %lld, chunk %d of %d) = [%lld, %lld): %lld elements, where nearly "
+                                "equal chunks hold at most ceil(%lld / %d) = %lld\n",
+                                count, c, chunks, r.begin, r.end, r.end - r.begin, count, chunks, longest);
                     return false;
                 }
                 next = r.end;
@@ -45,7 +53,8 @@ bool check_chunks() {
                 return false;
             }
         }
-    std::printf("  chunk_of: every element covered once, in order (counts 0 to 1000003, 1 to 100 chunks)\n");
+    std::printf("  chunk_of: every element covered once, in order, in nearly equal chunks (counts 0 to 1000003, 1 "
+                "to 100 chunks)\n");
     return true;
 }
 
