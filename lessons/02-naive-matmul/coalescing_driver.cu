@@ -6,7 +6,9 @@
 //   --bench  times your kernel for blocks from 32 to 1 threads wide, the strided kernel, and two
 //            kernels that branch per thread or per warp (divergence), against the copy bandwidth
 //            and cuBLAS DGEMM measured in the same run.
+// The given kernels are in kernels/: scale_rows_strided.cu and divergence.cu.
 #include "coalescing.h"
+#include "kernels/coalescing_contrasts.h"
 
 #include "wb/ceilings.h"
 #include "wb/workbook.h"
@@ -19,50 +21,6 @@
 namespace {
 
 const char* const kProgram = "02-naive-matmul-coalescing";
-
-// The contrast: the same product with x along the rows. The 32 threads of a warp then sit in
-// one column, 32 rows apart: 32 different 32-byte sectors for 32 doubles.
-__global__ void scale_rows_strided_kernel(const double* in, const double* row_scale, double* out, int rows, int cols) {
-    const int r = blockIdx.x * blockDim.x + threadIdx.x;
-    const int c = blockIdx.y * blockDim.y + threadIdx.y;
-    if (r < rows && c < cols) {
-        const std::size_t element = static_cast<std::size_t>(r) * cols + c;
-        out[element] = row_scale[r] * in[element];
-    }
-}
-
-void launch_scale_rows_strided(const double* in, const double* row_scale, double* out, int rows, int cols, dim3 block) {
-    const dim3 grid((rows + block.x - 1) / block.x, (cols + block.y - 1) / block.y);
-    scale_rows_strided_kernel<<<grid, block>>>(in, row_scale, out, rows, cols);
-    WB_CHECK_LAUNCH("scale_rows_strided_kernel");
-}
-
-// ---- divergence -----------------------------------------------------------------------------
-// Even elements take one loop, odd elements another, each `work` dependent multiply-adds.
-__device__ double even_or_odd_work(double x, long long element, int work) {
-    if (element % 2 == 0) {
-        for (int i = 0; i < work; ++i) x = x * 0.999 + 0.001;
-    } else {
-        for (int i = 0; i < work; ++i) x = x * 0.998 - 0.002;
-    }
-    return x;
-}
-
-// Thread t takes element t: in every warp half the threads go one way and half the other, so
-// the warp runs both loops one after the other.
-__global__ void branch_by_lane_kernel(const double* in, double* out, long long count, int work) {
-    const long long t = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (t < count) out[t] = even_or_odd_work(in[t], t, work);
-}
-
-// The same elements, handed out so that every warp's 32 elements have the same parity: warps
-// 2g and 2g + 1 share the 64 elements 64g .. 64g + 63, evens to the first, odds to the second.
-__global__ void branch_by_warp_kernel(const double* in, double* out, long long count, int work) {
-    const long long t = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    const long long warp = t / 32, lane = t % 32;
-    const long long element = (warp / 2) * 64 + 2 * lane + warp % 2;
-    if (element < count) out[element] = even_or_odd_work(in[element], element, work);
-}
 
 // ---- check ----------------------------------------------------------------------------------
 struct Matrix {
@@ -197,14 +155,8 @@ void bench_divergence(wb::BenchRows& rows, int repeats, std::uint64_t seed) {
     const int threads = 256;
     // count is a multiple of the block: branch_by_warp's pairs of warps are all whole.
     const int blocks = static_cast<int>((count + threads - 1) / threads);
-    auto by_lane = [&] {
-        branch_by_lane_kernel<<<blocks, threads>>>(d_in.get(), d_lane.get(), count, work);
-        WB_CHECK_LAUNCH("branch_by_lane_kernel");
-    };
-    auto by_warp = [&] {
-        branch_by_warp_kernel<<<blocks, threads>>>(d_in.get(), d_warp.get(), count, work);
-        WB_CHECK_LAUNCH("branch_by_warp_kernel");
-    };
+    auto by_lane = [&] { launch_branch_by_lane(d_in.get(), d_lane.get(), count, work, blocks, threads); };
+    auto by_warp = [&] { launch_branch_by_warp(d_in.get(), d_warp.get(), count, work, blocks, threads); };
     const wb::TimingStats lane = wb::measure_gpu(2, repeats, by_lane);
     const wb::TimingStats warp = wb::measure_gpu(2, repeats, by_warp);
     if (d_lane.to_host() != d_warp.to_host()) {
