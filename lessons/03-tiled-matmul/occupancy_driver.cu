@@ -6,8 +6,12 @@
 //            cudaOccupancyMaxActiveBlocksPerMultiprocessor for kernels compiled here.
 //   --bench  times a memory-bound kernel with the number of resident blocks per SM set by the
 //            dynamic shared memory each block asks for: how occupancy hides memory latency.
+// The benchmark's kernel is kernels/memory_bound_scale.cu; the check's kernels of different
+// register counts are harness/register_probes.cu.
 #include "occupancy.h"
 
+#include "harness/register_probes.h"
+#include "kernels/memory_bound_scale.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
 
@@ -105,43 +109,14 @@ bool check_against_calculator() {
     return wrong == 0;
 }
 
-// ---- kernels of different register counts, for the check on a real GPU -------------------
-__global__ void few_registers_kernel(const double* x, double* y, long long count) {
-    const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (i < count) y[i] = 2.0 * x[i];
-}
-
-// Keeps `kValues` doubles of each thread alive at once: about 2 registers each.
-template <int kValues>
-__global__ void many_registers_kernel(const double* x, double* y, long long count) {
-    const long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (i >= count) return;
-    double v[kValues];
-#pragma unroll
-    for (int k = 0; k < kValues; ++k) v[k] = x[(i + k * 4099) % count];
-    double sum = 0.0;
-#pragma unroll
-    for (int k = 0; k < kValues; ++k) sum += v[k] * v[(k * 7 + 3) % kValues];
-    y[i] = sum;
-}
-
-struct NamedKernel {
-    const char* name;
-    const void* function;
-};
-
 bool check_on_gpu(const wb::DeviceInfo& device) {
     cudaDeviceProp props{};
     WB_CUDA_CHECK(cudaGetDeviceProperties(&props, 0));
     int max_blocks = 0;
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&max_blocks, cudaDevAttrMaxBlocksPerMultiprocessor, 0));
     const SmLimits sm = limits_of(cudaOccDeviceProp(props), max_blocks);
-    const NamedKernel kernels[] = {{"few registers", reinterpret_cast<const void*>(&few_registers_kernel)},
-                                   {"16 live doubles", reinterpret_cast<const void*>(&many_registers_kernel<16>)},
-                                   {"48 live doubles", reinterpret_cast<const void*>(&many_registers_kernel<48>)},
-                                   {"100 live doubles", reinterpret_cast<const void*>(&many_registers_kernel<100>)}};
     long cases = 0, wrong = 0;
-    for (const NamedKernel& kernel : kernels) {
+    for (const NamedKernel& kernel : register_probe_kernels()) {
         cudaFuncAttributes attributes{};
         WB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel.function));
         std::printf("  %s on %s: %d registers per thread; blocks per SM for 256 threads: ", kernel.name,
@@ -184,14 +159,6 @@ int run_check(const wb::Options& options) {
 }
 
 // ---- bench: occupancy and memory latency ---------------------------------------------------
-__global__ void scale_kernel(const double* x, double* y, long long count) {
-    extern __shared__ double unused[];  // asked for only to limit the blocks per SM
-    (void)unused;
-    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride)
-        y[i] = 3.0 * x[i];
-}
-
 int run_bench(const wb::Options& options) {
     long long count = 1LL << 27;  // 1 GiB of doubles in, 1 GiB out
     if (!options.sizes.empty()) {
@@ -208,8 +175,7 @@ int run_bench(const wb::Options& options) {
     int max_blocks = 0;
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&max_blocks, cudaDevAttrMaxBlocksPerMultiprocessor, 0));
     const SmLimits sm = limits_of(cudaOccDeviceProp(props), max_blocks);
-    WB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(&scale_kernel),
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
+    WB_CUDA_CHECK(cudaFuncSetAttribute(scale_kernel_function(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        static_cast<int>(props.sharedMemPerBlockOptin)));
     std::vector<double> x(count);
     wb::fill_random(x, options.seed);
@@ -237,12 +203,11 @@ int run_bench(const wb::Options& options) {
         const long per_block = sm.shared_bytes / blocks_per_sm / sm.shared_unit * sm.shared_unit;
         const long dynamic = per_block - sm.shared_reserved_per_block;
         int resident = 0;
-        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &resident, reinterpret_cast<const void*>(&scale_kernel), threads, static_cast<size_t>(dynamic)));
+        WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, scale_kernel_function(), threads,
+                                                                    static_cast<size_t>(dynamic)));
         const int grid = resident * props.multiProcessorCount;  // one full wave, grid-stride loop
         const wb::TimingStats t = wb::measure_gpu(2, repeats, [&] {
-            scale_kernel<<<grid, threads, dynamic>>>(d_x.get(), d_y.get(), count);
-            WB_CHECK_LAUNCH("scale_kernel");
+            launch_scale(grid, threads, static_cast<size_t>(dynamic), d_x.get(), d_y.get(), count);
         });
         rows.shared().n = resident * warps_per_block;  // resident warps per SM: the chart's x
         std::printf("    %d block(s) of %d threads per SM (%ld bytes of shared memory each): %ld resident warps\n",

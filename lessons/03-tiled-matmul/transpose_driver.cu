@@ -5,8 +5,10 @@
 //            outputs for several shapes, both pitches and both types, against the CPU.
 //   --bench  times a plain copy (the ceiling), a transpose without shared memory, and yours
 //            with the unpadded pitch and with your pitch, for floats and doubles.
+// The transpose without shared memory is kernels/transpose_naive.cu.
 #include "transpose.h"
 
+#include "kernels/transpose_naive.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
 
@@ -133,13 +135,6 @@ int run_check(const wb::Options& options) {
 }
 
 // ---- bench ----------------------------------------------------------------------------------
-// The contrast without shared memory: reads along rows of `in`, writes 32 rows apart in `out`.
-template <typename T>
-__global__ void transpose_naive_kernel(const T* in, T* out, int rows, int cols) {
-    const int c = blockIdx.x * blockDim.x + threadIdx.x;
-    const int r = blockIdx.y * blockDim.y + threadIdx.y;
-    if (r < rows && c < cols) out[static_cast<std::size_t>(c) * rows + r] = in[static_cast<std::size_t>(r) * cols + c];
-}
 
 template <typename T>
 void bench_type(wb::BenchRows& rows, int n, int repeats, std::uint64_t seed) {
@@ -150,11 +145,8 @@ void bench_type(wb::BenchRows& rows, int n, int repeats, std::uint64_t seed) {
     rows.shared().precision = sizeof(T) == 4 ? "float" : "double";
     rows.shared().flops = 0.0;  // a transpose only moves data
     rows.shared().dram_bytes = bytes;
-    const dim3 block(32, 8), grid(n / 32, n / 8);
-    const wb::TimingStats naive = wb::measure_gpu(2, repeats, [&] {
-        transpose_naive_kernel<T><<<grid, block>>>(d_in.get(), d_out.get(), n, n);
-        WB_CHECK_LAUNCH("transpose_naive_kernel");
-    });
+    const wb::TimingStats naive =
+        wb::measure_gpu(2, repeats, [&] { launch_transpose_naive(d_in.get(), d_out.get(), n, n); });
     rows.write("naive", "32x8", naive, wb::gb_per_s(bytes, naive.median_ms));
     for (const bool padded : {false, true}) {
         const wb::TimingStats t =
