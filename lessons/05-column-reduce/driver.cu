@@ -4,15 +4,17 @@
 //   --bench  times every version (kernel only, and the best one with transfers) beside
 //            cuBLAS dgemv and the device copy bandwidth, and writes CSV.
 //   --high2-coverage N  shows, without a GPU, whether version 3 covers an m x N matrix.
+#include "harness/cas_checks.h"
+#include "harness/shapes.h"
 #include "high2_coverage.h"
 #include "versions.h"
 
+#include "wb/bench_fields.h"
 #include "wb/ceilings.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -28,91 +30,19 @@ const std::vector<Shape> kAssignmentShapes = {{160000, 8},   {1600000, 8}, {6400
 const std::vector<Shape> kAwkwardShapes = {{1, 1},      {1, 64},      {7, 8},     {1000, 1},
                                            {160003, 8}, {100001, 32}, {4099, 13}, {20011, 1000}};
 
-// Every shape is M x N with N <= 1024 and a matrix the host can hold (twice, with the reference).
-std::vector<Shape> shapes_from(const wb::Options& options, const std::vector<Shape>& fallback) {
-    if (options.sizes.empty()) return fallback;
-    std::vector<Shape> shapes;
-    const std::size_t host_bytes = wb::host_memory_bytes();
-    for (const wb::RowsCols& size : wb::rows_by_cols(options, {}, "shape", "160000x8")) {
-        if (size.cols > kMaxColumns)
-            wb::usage_error("--sizes: n = " + std::to_string(size.cols) +
-                            " columns; this lesson sums tall, narrow "
-                            "matrices with at most " +
-                            std::to_string(kMaxColumns) + " columns");
-        const std::size_t bytes = wb::checked_bytes(sizeof(double), size.rows, size.cols);
-        if (host_bytes > 0 && bytes > host_bytes / 2) {
-            char message[200];
-            std::snprintf(message, sizeof message,
-                          "--sizes: a %s matrix of doubles needs %.1f GiB of memory; this machine has %.1f GiB",
-                          size.str().c_str(), wb::gib(bytes), wb::gib(host_bytes));
-            wb::usage_error(message);
-        }
-        shapes.push_back(Shape{size.rows, static_cast<int>(size.cols)});
-    }
-    return shapes;
-}
-
 // ---- check -------------------------------------------------------------------------------
-
-// atomic_add_cas under contention: thread i adds values[i] into totals[i % 8], so 8192 threads
-// retry on each address. Read as a matrix of 8 columns, the totals are its column sums.
-bool check_cas_stress(std::uint64_t seed) {
-    const long long count = 1 << 16;
-    const int totals = 8;
-    std::vector<double> values(count);
-    wb::fill_column_sum_inputs(values, seed);
-    const wb::ColumnSumsReference reference = wb::column_sums_reference(values, count / totals, totals);
-    wb::DeviceBuffer<double> d_values(values), d_totals(totals);
-    d_totals.zero();
-    add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
-    const wb::CompareReport report = reference.compare(d_totals.to_host());
-    std::printf("  atomic_add_cas stress: %lld threads adding into %d doubles: ", count, totals);
-    wb::print_report(report, "totals", 0);
-    return report.ok();
-}
-
-// atomic_add_cas with a NaN among the values: total 3 receives it, so from then on its sum is
-// NaN. A retry loop that compares the doubles instead of their bit patterns never ends there
-// (NaN != NaN is true even when the exchange succeeded); the check waits a few seconds for it.
-bool check_cas_nan() {
-    const long long count = 1 << 12;
-    const int totals = 8, poisoned = 3;
-    std::vector<double> values(count, 1.0);
-    values[poisoned] = std::nan("");
-    wb::DeviceBuffer<double> d_values(values), d_totals(totals);
-    d_totals.zero();
-    add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    if (!wb::device_finishes_within(10.0)) {
-        std::printf("  atomic_add_cas with a NaN among the values did not finish within 10 s: the retry loop\n"
-                    "  compares the doubles (NaN != NaN is always true), not their 64-bit patterns.\n");
-        std::printf("FAILED: atomic_add_cas never finished. See the hints on the lesson 05 page.\n");
-        std::fflush(stdout);
-        std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
-    }
-    const std::vector<double> got = d_totals.to_host();
-    long wrong = 0;
-    for (int t = 0; t < totals; ++t) {
-        const bool ok = t == poisoned ? std::isnan(got[t]) : got[t] == static_cast<double>(count / totals);
-        if (!ok && wrong++ == 0)
-            std::printf("  atomic_add_cas with a NaN: totals[%d] = %g (expected %s)\n", t, got[t],
-                        t == poisoned ? "nan" : std::to_string(count / totals).c_str());
-    }
-    std::printf("  atomic_add_cas with a NaN among the values: %s\n", wrong ? "wrong" : "finished, totals right");
-    return wrong == 0;
-}
 
 int run_check(const wb::Options& options) {
     if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
     const Settings settings = settings_from(options);
     std::vector<Shape> fallback = kAssignmentShapes;
     fallback.insert(fallback.end(), kAwkwardShapes.begin(), kAwkwardShapes.end());
-    const std::vector<Shape> shapes = shapes_from(options, fallback);
+    const std::vector<Shape> shapes = shapes_from(options, fallback, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
     std::printf("Lesson 05 check: column sums on %s (seed %llu)\n", info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
-    tally.record(check_cas_stress(options.seed));
+    tally.record(check_cas_stress(options.seed));  // atomic_add_cas on its own (harness/cas_checks.cu)
     tally.record(check_cas_nan());
     double total_bytes = 0.0;
     for (const Shape& shape : shapes) total_bytes += shape.bytes();
@@ -246,7 +176,7 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
 int run_bench(const wb::Options& options) {
     if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
     const Settings settings = settings_from(options);
-    const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes);
+    const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
     const double copy_gbs = wb::measure_copy_bandwidth_gbs();
     wb::CsvWriter csv(options.out, options.command_line, info.name);
@@ -254,11 +184,7 @@ int run_bench(const wb::Options& options) {
                 "matrix (at least 4x the %zu MiB L2 in all, so every launch reads from memory); GB/s = 8 m n / t.\n"
                 "Device copy bandwidth (read + write): %.0f GB/s\n",
                 info.name.c_str(), static_cast<unsigned long long>(options.seed), info.l2_bytes >> 20, copy_gbs);
-    wb::BenchRow shared;
-    shared.lesson = kLesson;
-    shared.precision = "double";
-    shared.rate_unit = "GB/s";
-    shared.device = info.name;
+    const wb::BenchRow shared = wb::bench_fields(kLesson, "double", "GB/s", info.name);
     wb::BenchRows rows(csv, shared);
     wb::BenchRow copy = shared;
     copy.kernel = "device-copy";
