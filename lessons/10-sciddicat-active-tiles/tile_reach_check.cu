@@ -36,8 +36,8 @@ bool reachable(int y, int x, int ty, int tx, int tile_x, int tile_y, int reach) 
     return rows_meet && cols_meet;
 }
 
-const char* const kTileNames[kTiles] = {"north-west", "north", "north-east", "west", "the source's own",
-                                        "east",       "south-west", "south", "south-east"};
+const char* const kTileNames[kTiles] = {"north-west", "north",      "north-east", "west",      "the source's own",
+                                        "east",       "south-west", "south",      "south-east"};
 
 bool check_shape(int tile_x, int tile_y, int reach) {
     const int cells = tile_x * tile_y;
@@ -56,8 +56,7 @@ bool check_shape(int tile_x, int tile_y, int reach) {
             if ((got[static_cast<std::size_t>(cell) * kTiles + t] != 0) == expected) continue;
             if (wrong++ == 0)
                 std::printf("  tiles of %d x %d cells, reach %d: a source at row %d, column %d %s the %s tile %s\n",
-                            tile_x, tile_y, reach, y, x, expected ? "does not reach" : "reaches",
-                            kTileNames[t],
+                            tile_x, tile_y, reach, y, x, expected ? "does not reach" : "reaches", kTileNames[t],
                             expected ? "(its debris can get there: TODO 1 or 2 leaves it out)"
                                      : "(its debris cannot get there: the tile would be computed for nothing)");
         }
