@@ -3,16 +3,17 @@
 //            counts and chunk counts on poisoned outputs, against the CPU's transform.
 //   --bench  times each engine alone (copy in, kernel, copy out), the job on one stream, and
 //            the pipeline over 1 to 8 streams, against the ideal overlap measured in the same run.
+#include "harness/chunk_check.h"
 #include "pipeline.h"
 
-#include "wb/cuda_graph.h"
+#include "wb/bench_fields.h"
 #include "wb/pinned_buffer.h"
+#include "wb/stream_set.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,42 +22,6 @@ namespace {
 const char* const kLesson = "11-streams-overlap";
 
 // ---- check -------------------------------------------------------------------------------
-
-// chunk_of must cover 0 .. count-1 once, in order: each chunk starts where the previous ended,
-// and no chunk is longer than ceil(count / chunks), or the others get less work to overlap.
-bool check_chunks() {
-    const long long counts[] = {0, 1, 7, 100, 1000003};
-    const int chunk_counts[] = {1, 3, 16, 100};
-    for (long long count : counts)
-        for (int chunks : chunk_counts) {
-            const long long longest = (count + chunks - 1) / chunks;
-            long long next = 0;
-            for (int c = 0; c < chunks; ++c) {
-                const ChunkRange r = chunk_of(count, c, chunks);
-                if (r.begin != next || r.end < r.begin || r.end > count) {
-                    std::printf("  chunk_of(count %lld, chunk %d of %d) = [%lld, %lld): expected to start at %lld "
-                                "and end within the job\n",
-                                count, c, chunks, r.begin, r.end, next);
-                    return false;
-                }
-                if (r.end - r.begin > longest) {
-                    std::printf("  chunk_of(count %lld, chunk %d of %d) = [%lld, %lld): %lld elements, where nearly "
-                                "equal chunks hold at most ceil(%lld / %d) = %lld\n",
-                                count, c, chunks, r.begin, r.end, r.end - r.begin, count, chunks, longest);
-                    return false;
-                }
-                next = r.end;
-            }
-            if (next != count) {
-                std::printf("  chunk_of(count %lld, %d chunks): the chunks end at %lld, not at %lld\n", count, chunks,
-                            next, count);
-                return false;
-            }
-        }
-    std::printf("  chunk_of: every element covered once, in order, in nearly equal chunks (counts 0 to 1000003, 1 "
-                "to 100 chunks)\n");
-    return true;
-}
 
 // The job's buffers: x random, y poisoned (NaN) on the host and the device before every run.
 struct Buffers {
@@ -74,14 +39,10 @@ struct Buffers {
 
 bool check_pipeline(Buffers& buffers, const std::vector<double>& expected, int stream_count, int chunks, int work) {
     buffers.poison_outputs();
-    std::vector<std::unique_ptr<wb::Stream>> streams;
-    std::vector<cudaStream_t> handles;
-    for (int s = 0; s < stream_count; ++s) {
-        streams.push_back(std::make_unique<wb::Stream>());
-        handles.push_back(streams.back()->get());
-        hold_stream(handles.back(), 20.0);  // a missing wait at the end then reads unfinished results
-    }
-    run_pipelined(buffers.job(work), handles.data(), stream_count, chunks);
+    const wb::StreamSet streams(stream_count);
+    for (int s = 0; s < stream_count; ++s)
+        hold_stream(streams[s], 20.0);  // a missing wait at the end then reads unfinished results
+    run_pipelined(buffers.job(work), streams.data(), stream_count, chunks);
     // The results as they are the moment run_pipelined returns.
     const std::vector<double> got(buffers.host_y.get(), buffers.host_y.get() + buffers.host_y.count());
     WB_CUDA_CHECK(cudaDeviceSynchronize());
@@ -107,7 +68,7 @@ int run_check(const wb::Options& options) {
         }
     }
     wb::CheckTally tally(kLesson);
-    tally.record(check_chunks());
+    tally.record(check_chunks());  // chunk_of on its own (harness/chunk_check.cpp)
     // Without a GPU the pipeline cannot run; a wrong chunk_of is still a wrong answer.
     if (tally.failed() && !wb::gpu_available()) return tally.finish("");
     const wb::DeviceInfo info = wb::require_gpu();
@@ -126,18 +87,6 @@ int run_check(const wb::Options& options) {
 }
 
 // ---- bench -------------------------------------------------------------------------------
-
-// One stream per entry, created once for the whole benchmark.
-struct StreamSet {
-    std::vector<std::unique_ptr<wb::Stream>> owned;
-    std::vector<cudaStream_t> handles;
-    explicit StreamSet(int count) {
-        for (int s = 0; s < count; ++s) {
-            owned.push_back(std::make_unique<wb::Stream>());
-            handles.push_back(owned.back()->get());
-        }
-    }
-};
 
 // The three engines alone, with CUDA events on one stream: copy in (pinned), kernel, copy out.
 struct EngineTimes {
@@ -182,20 +131,16 @@ int run_bench(const wb::Options& options) {
     std::vector<double> pageable_x(count);
     wb::fill_random(pageable_x, options.seed);
     std::copy(pageable_x.begin(), pageable_x.end(), buffers.host_x.get());
-    StreamSet streams(8);
-    const EngineTimes engines = time_engines(buffers, pageable_x, work, repeats, streams.handles[0]);
+    const wb::StreamSet streams(8);  // created once for the whole benchmark
+    const EngineTimes engines = time_engines(buffers, pageable_x, work, repeats, streams[0]);
 
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 11 benchmark on %s: %lld doubles (%.0f MiB), %d multiply-adds per element; median of %d;\n"
                 "engines alone with CUDA events, whole jobs (transfers included) with the wall clock\n",
                 info.name.c_str(), count, bytes / (1 << 20), work, repeats);
-    wb::BenchRow shared;
-    shared.lesson = kLesson;
-    shared.precision = "double";
+    wb::BenchRow shared = wb::bench_fields(kLesson, "double", "GB/s", info.name);
     shared.shape = std::to_string(count) + "/work" + std::to_string(work);
     shared.n = count;
-    shared.rate_unit = "GB/s";
-    shared.device = info.name;
     shared.ceiling = "ideal-overlap";
     shared.ceiling_rate = wb::gb_per_s(bytes, engines.ideal_ms());
     wb::BenchRows rows(csv, shared);
@@ -216,8 +161,8 @@ int run_bench(const wb::Options& options) {
 
     // The whole job: on one stream in one chunk (no overlap possible), then pipelined.
     auto time_job = [&](int stream_count, int chunks) {
-        return wb::measure_host(
-            1, repeats, [&] { run_pipelined(buffers.job(work), streams.handles.data(), stream_count, chunks); });
+        return wb::measure_host(1, repeats,
+                                [&] { run_pipelined(buffers.job(work), streams.data(), stream_count, chunks); });
     };
     const wb::TimingStats serial = time_job(1, 1);
     const std::vector<double> serial_y(buffers.host_y.get(), buffers.host_y.get() + count);
