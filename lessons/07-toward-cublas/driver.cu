@@ -8,9 +8,11 @@
 //            (the same instructions with fewer bits switching), --inputs both on each in turn,
 //            kernel by kernel; every row records the SM clock, board power and clock event
 //            reasons sampled while it was timed (wb/power_sampler.h), empty where NVML is missing.
+#include "harness/bench_inputs.h"
 #include "kernels.h"
 
 #include "wb/ceilings.h"
+#include "wb/matmul_bench.h"
 #include "wb/matmul_harness.h"
 #include "wb/power_sampler.h"
 #include "wb/workbook.h"
@@ -79,13 +81,9 @@ std::vector<wb::Version<KernelLaunch>> runnable(const std::vector<wb::Version<Ke
 // (A * B and |A| * |B|) on the GPU above.
 wb::MatmulProblem<double> problem_with_reference(int n, std::uint64_t seed) {
     wb::MatmulProblem<double> problem = wb::random_problem<double>({n, n, n}, seed);
-    if (n <= kLargestCpuReference) {
-        wb::compute_reference(problem);
-        return problem;
-    }
-    wb::require_device_memory(5 * wb::checked_bytes(sizeof(double), n, n), "the cuBLAS reference");
-    const wb::DeviceBuffer<double> a(problem.a), b(problem.b);
-    wb::compute_reference_cublas(problem, a.get(), b.get());
+    const bool on_cpu = n <= kLargestCpuReference;
+    if (!on_cpu) wb::require_device_memory(5 * wb::checked_bytes(sizeof(double), n, n), "the cuBLAS reference");
+    wb::fill_reference(problem, on_cpu);
     return problem;
 }
 
@@ -133,41 +131,7 @@ int run_check(const wb::Options& options) {
 
 // ---- bench -------------------------------------------------------------------------------
 
-// What the benchmark multiplies (--inputs): random doubles, small whole numbers, or both in turns.
-enum class Inputs { random, small_integers };
-const char* name_of(Inputs kind) { return kind == Inputs::random ? "random" : "small-integers"; }
 constexpr double kSettleMs = 1000;  // untimed work before each timing: NVML averages power over ~1 s
-
-std::vector<Inputs> inputs_from(const wb::Options& options) {
-    const std::string inputs = options.get("inputs", "random");
-    if (inputs == "random") return {Inputs::random};
-    if (inputs == "small-integers") return {Inputs::small_integers};
-    if (inputs == "both") return {Inputs::random, Inputs::small_integers};
-    wb::usage_error("--inputs: '" + inputs + "' must be random, small-integers or both");
-}
-
-// One kind of inputs at one order: the matrices on the GPU, the reference, the rows' shared fields.
-struct Operands {
-    Operands(Inputs kind_, const wb::MatmulShape& shape, std::uint64_t seed)
-        : kind(kind_),
-          problem(kind == Inputs::random ? wb::random_problem<double>(shape, seed)
-                                         : wb::small_integer_problem<double>(shape, seed)),
-          a(problem.a),
-          b(problem.b) {}
-    Inputs kind;
-    wb::MatmulProblem<double> problem;
-    const wb::DeviceBuffer<double> a, b;
-    wb::BenchRow shared;        // the common fields, with cuBLAS on these inputs as the ceiling
-    double baseline_ms = -1.0;  // kernel 02 on these inputs
-};
-
-// Writes a row with its inputs and power columns, and says what the sampler saw.
-void write_row(wb::CsvWriter& csv, wb::BenchRow row, Inputs kind, const wb::PowerSummary& power) {
-    row.extra = {name_of(kind)};
-    for (const std::string& field : power.fields()) row.extra.push_back(field);
-    csv.write(row);
-    if (power.samples > 0) std::printf("  %-22s %s inputs: %s\n", "", name_of(kind), power.describe().c_str());
-}
 
 // One order: cuBLAS DGEMM (the ceiling, on the same inputs, in this run), then every kernel; with
 // several kinds of inputs each of them in turn, kernel by kernel.
@@ -210,12 +174,8 @@ void bench_order(wb::CsvWriter& csv, wb::PowerSampler& sampler, int n,
             const wb::CompareReport report =
                 wb::compare(got.data(), set.problem.expected.data(), static_cast<long>(count),
                             wb::summation_tolerance<double>(2L * n), set.problem.scale.data());
-            if (!report.ok()) {
-                std::printf("  %s n=%d (%s inputs) gives wrong results, left out of the CSV: ", kernel.name.c_str(), n,
-                            name_of(set.kind));
-                wb::print_report(report, "C", n);
-                continue;
-            }
+            const std::string subject = kernel.name + " n=" + std::to_string(n) + " (" + name_of(set.kind) + " inputs)";
+            if (!wb::fit_for_csv(report, subject, "", n)) continue;
             if (kernel.name == kBaseline) set.baseline_ms = run.time.median_ms;
             wb::BenchRow row = set.shared;
             row.kernel = kernel.name;
@@ -241,19 +201,14 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;
-    std::vector<std::string> columns = {"inputs"};
-    for (const std::string& column : wb::power_columns()) columns.push_back(column);
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, columns);
+    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, extra_columns());
     int device = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
     std::printf("Lesson 07 benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
                 "timed, GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here on the same\n"
                 "inputs: %s; SM clock and board power sampled during the timed runs\n",
-                info.name.c_str(), repeats, kSettleMs / 1000,
-                inputs.size() > 1             ? "random in [-1, 1) and whole numbers in [-2, 2], in turns"
-                : inputs[0] == Inputs::random ? "random in [-1, 1)"
-                                              : "whole numbers in [-2, 2]");
+                info.name.c_str(), repeats, kSettleMs / 1000, describe(inputs));
     for (int n : orders) bench_order(csv, sampler, n, kernels, options.seed, inputs, repeats, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;

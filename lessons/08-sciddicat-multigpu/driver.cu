@@ -7,15 +7,15 @@
 //             split into compute and halo exchange; CSV written by rank 0.
 // Run with:  mpirun -np 2 build/bin/08-sciddicat-multigpu-solution --check
 #include "decomposition.h"
-#include "distributed_check.h"
-#include "halo_check.h"
+#include "harness/distributed_check.h"
+#include "harness/grid_inputs.h"
+#include "harness/halo_check.h"
+#include "harness/ranks.h"
+#include "harness/scaling_rows.h"
 #include "rank_simulation.h"
-#include "ranks.h"
 
-#include "sciddicat/bench.h"
 #include "sciddicat/grid_io.h"
 #include "sciddicat/terrain.h"
-#include "wb/roofs.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -26,24 +26,6 @@
 namespace {
 
 const char* const kLesson = "08-sciddicat-multigpu";
-
-struct Inputs {
-    std::string name;
-    int rows = 0, cols = 0;
-    std::vector<double> sz, sh;
-};
-
-Inputs make_inputs(const sciddicat::Terrain& terrain) {
-    Inputs in{terrain.name, terrain.header.rows, terrain.header.cols, {}, {}};
-    sciddicat::initial_state(terrain, in.sz, in.sh);
-    return in;
-}
-
-Inputs synthetic_inputs(int rows, int cols, std::uint64_t seed) {
-    Inputs in = make_inputs(sciddicat::make_synthetic_terrain(rows, cols, seed));
-    in.name = "synthetic " + std::to_string(rows) + "x" + std::to_string(cols);
-    return in;
-}
 
 // This rank's rows when the grid is split over `ranks` ranks.
 Subdomain subdomain_of(int ranks, const Inputs& in) {
@@ -130,10 +112,6 @@ int run_check(const wb::Options& options) {
 
 // ---- benchmark -----------------------------------------------------------------------------
 
-struct ScalingPoint {
-    wb::TimingStats total, compute, exchange;
-};
-
 // Runs the grid on `ranks` ranks (rank 0 alone when ranks == 1; the others wait).
 ScalingPoint measure_point(ncclComm_t comm, const Inputs& in, int ranks, int steps, int repeats, bool overlap) {
     ScalingPoint point;
@@ -150,44 +128,6 @@ ScalingPoint measure_point(ncclComm_t comm, const Inputs& in, int ranks, int ste
     }
     WB_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     return point;
-}
-
-// The rows of one point: the whole run (rate, parallel efficiency as ratio, speedup over one GPU
-// for strong scaling), then its kernels alone and, on several GPUs, its exchanges alone.
-// work_factor: how many times the 1-GPU grid's cells this grid has.
-void write_rows(wb::BenchRows& rows, const std::string& kind, const Inputs& in, int steps, int gpus,
-                const ScalingPoint& point, const ScalingPoint& one_gpu, double work_factor) {
-    const double cells = static_cast<double>(in.rows) * in.cols * steps;
-    const double one_gpu_rate =
-        static_cast<double>(in.rows) * in.cols / work_factor * steps / (one_gpu.total.median_ms * 1e3);
-    wb::BenchRow row = rows.shared();
-    row.shape = std::to_string(in.rows) + "x" + std::to_string(in.cols) + "x" + std::to_string(steps);
-    row.n = gpus;
-    row.block = std::to_string(gpus) + (gpus == 1 ? "-gpu" : "-gpus");
-    wb::BenchRow part = row;  // the compute and exchange rows have no rate, ceiling or baseline
-    row.kernel = kind;
-    row.time = point.total;
-    row.rate = cells / (point.total.median_ms * 1e3);  // million cell updates per second
-    row.rate_unit = "Mcells/s";
-    row.ceiling = "ideal-scaling";  // ratio = parallel efficiency
-    row.ceiling_rate = one_gpu_rate * gpus;
-    // Under the roofline of all the GPUs together: each one's measured roofs, times their number.
-    sciddicat::declare_cell_work(row, cells, 1);
-    const wb::Roofs& roofs = wb::measured_roofs();
-    row.roof_gbs = gpus * roofs.stream_gbs;
-    row.roof_gflops = gpus * roofs.fp64_gflops;
-    if (work_factor == 1.0) {
-        row.baseline = "1-gpu";
-        row.baseline_ms = one_gpu.total.median_ms;
-    }
-    rows.write(row);
-    part.kernel = kind + "-compute";
-    part.time = point.compute;
-    rows.write(part);
-    if (gpus == 1) return;
-    part.kernel = kind + "-exchange";
-    part.time = point.exchange;
-    rows.write(part);
 }
 
 int run_bench(const wb::Options& options) {

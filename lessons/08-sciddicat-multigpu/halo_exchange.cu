@@ -2,7 +2,7 @@
 // Check with:  scripts/check 08-sciddicat-multigpu   (rebuilds, then runs the check)
 #include "decomposition.h"
 
-#include "nccl_check.h"
+#include "wb/nccl_check.h"
 
 RowRange rows_of_rank(int rank, int ranks, int rows) {
     // >>> TODO 1: contiguous blocks of rows, sizes differing by at most one, covering every row

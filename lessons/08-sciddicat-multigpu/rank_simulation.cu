@@ -1,7 +1,7 @@
 // Lesson 08: one rank's band of the SciddicaT grid and the step that keeps its halos current.
 #include "rank_simulation.h"
 
-#include "ranks.h"
+#include "harness/ranks.h"
 
 #include "sciddicat/fused.h"
 #include "wb/cuda_check.h"

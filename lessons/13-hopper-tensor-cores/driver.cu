@@ -7,7 +7,8 @@
 //            accumulation) at 4096^3 and 8192^3 (--full: 1024 .. 8192) and writes CSV with the
 //            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers no algorithm).
 //   --kernels 3,4 restricts either mode to some kernels (their numbers).
-#include "cublaslt_gemm.h"
+#include "harness/bf16_problem.h"
+#include "harness/contenders.h"
 #include "kernels.h"
 
 #include "wb/ceilings.h"
@@ -16,18 +17,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace {
 
 const char* kLesson = "13-hopper-tensor-cores";
 const char* kExerciseKernel = "03-warp-specialized";
-
-using Launch = void (*)(const bf16* a, const bf16* bt, float* c, int m, int n, int k);
 
 // name: the CSV's kernel column; label: its block column.
 const std::vector<wb::Version<Launch>> kKernels = {
@@ -36,7 +33,6 @@ const std::vector<wb::Version<Launch>> kKernels = {
     {"03-warp-specialized", "128x256x64 tile, producer + 2 consumer warpgroups, 4 stages", launch_warp_specialized},
     {"04-persistent", "as 03, persistent blocks, tiles in bands, wgmma in flight", launch_persistent},
 };
-constexpr long kLargestCpuReference = 512L * 512 * 512;  // multiply-adds; above: cuBLAS SGEMM
 constexpr long kLargestDimension = 16384;
 
 // Why this GPU (or this build) cannot run a kernel; empty when it can. Kernel 01 needs bf16
@@ -62,129 +58,6 @@ std::vector<wb::Version<Launch>> runnable(const std::vector<wb::Version<Launch>>
                                  [&](const wb::Version<Launch>& kernel) { return cannot_run(kernel.name, device); });
 }
 
-// How long the check waits for one kernel: far longer than any of them needs at the check's
-// sizes, even under compute-sanitizer.
-constexpr double kLongestKernelSeconds = 10.0;
-
-// Waits for a kernel. Pipeline bugs end in one of two ways, both reported as a failed check
-// (the exercise is wrong, the program is not broken): a thread waits for a barrier phase that
-// nobody completes and the kernel never ends (after kLongestKernelSeconds the check ends the
-// process, which stops the kernel, instead of hanging); or a barrier receives more arrivals
-// than its phase expects, which stops the kernel with a fault.
-void wait_for(const std::string& kernel) {
-    WB_CHECK_LAUNCH(kernel.c_str());
-    cudaError_t fault = cudaSuccess;
-    const wb::DeviceWait outcome = wb::wait_for_device(kLongestKernelSeconds, &fault);
-    if (outcome == wb::DeviceWait::still_running) {
-        std::printf("  %-20s did not finish within %.0f s: its pipeline is deadlocked (a thread waits for a\n"
-                    "                       barrier phase that nobody completes).\n",
-                    kernel.c_str(), kLongestKernelSeconds);
-        std::printf("FAILED: %s never finished. See the hints on the lesson 13 page.\n", kernel.c_str());
-        std::fflush(stdout);
-        std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
-    }
-    if (outcome == wb::DeviceWait::faulted) {
-        if (fault != cudaErrorLaunchFailure && fault != cudaErrorIllegalInstruction)
-            wb::cuda_fail(fault, "waiting for the kernel", __FILE__, __LINE__);
-        // A fault inside the kernel: the exercise is wrong. The GPU cannot run anything more in
-        // this process, so the check ends here.
-        std::printf("  %-20s stopped with a fault (%s). In this lesson the usual cause is an\n"
-                    "                       mbarrier that receives more arrivals than its phase expects.\n",
-                    kernel.c_str(), cudaGetErrorString(fault));
-        std::printf("FAILED: %s stopped with a fault. See the hints on the lesson 13 page.\n", kernel.c_str());
-        std::fflush(stdout);
-        std::_Exit(wb::kExitCheckFailed);
-    }
-}
-
-// ---- problems ----------------------------------------------------------------------------
-
-// Random inputs in [-1, 1) rounded to bf16 (the float vectors hold the rounded values, so the
-// reference multiplies exactly what the kernels multiply), and the reference.
-wb::MatmulProblem<float> bf16_problem(const wb::MatmulShape& shape, std::uint64_t seed) {
-    wb::MatmulProblem<float> problem = wb::random_problem<float>(shape, seed);
-    for (float& value : problem.a) value = __bfloat162float(__float2bfloat16(value));
-    for (float& value : problem.b) value = __bfloat162float(__float2bfloat16(value));
-    if (shape.rows * shape.inner * shape.cols <= kLargestCpuReference) {
-        wb::compute_reference(problem);
-        return problem;
-    }
-    const wb::DeviceBuffer<float> a(problem.a), b(problem.b);
-    wb::compute_reference_cublas(problem, a.get(), b.get());
-    return problem;
-}
-
-// A and Bt in bf16, zero-padded to multiples of kTileMultiple (zeros add nothing to a dot
-// product, so the rows x cols corner of the padded C is A * B), and a C of the padded size.
-struct DeviceProblem {
-    long rows, inner, cols;     // the problem's shape
-    int m, k, n;                // padded
-    wb::DeviceBuffer<bf16> a;   // m x k
-    wb::DeviceBuffer<bf16> bt;  // n x k: B transposed
-    wb::DeviceBuffer<float> c;  // m x n
-
-    explicit DeviceProblem(const wb::MatmulProblem<float>& problem)
-        : rows(problem.shape.rows),
-          inner(problem.shape.inner),
-          cols(problem.shape.cols),
-          m(static_cast<int>(wb::round_up(rows, kTileMultiple))),
-          k(static_cast<int>(wb::round_up(inner, kTileMultiple))),
-          n(static_cast<int>(wb::round_up(cols, kTileMultiple))),
-          a(static_cast<std::size_t>(m) * k),
-          bt(static_cast<std::size_t>(n) * k),
-          c(static_cast<std::size_t>(m) * n) {
-        std::vector<bf16> host_a(static_cast<std::size_t>(m) * k, __float2bfloat16(0.0f));
-        std::vector<bf16> host_bt(static_cast<std::size_t>(n) * k, __float2bfloat16(0.0f));
-        for (long i = 0; i < rows; ++i)
-            for (long p = 0; p < inner; ++p) host_a[i * k + p] = __float2bfloat16(problem.a[i * inner + p]);
-        for (long p = 0; p < inner; ++p)
-            for (long j = 0; j < cols; ++j) host_bt[j * k + p] = __float2bfloat16(problem.b[p * cols + j]);
-        a.upload(host_a.data());
-        bt.upload(host_bt.data());
-    }
-    // Runs a kernel on these matrices (C overwritten).
-    void run(Launch launch) { launch(a.get(), bt.get(), c.get(), m, n, k); }
-    // The rows x cols corner of C.
-    std::vector<float> result() const {
-        std::vector<float> corner(static_cast<std::size_t>(rows) * cols);
-        WB_CUDA_CHECK(cudaMemcpy2D(corner.data(), cols * sizeof(float), c.get(), n * sizeof(float),
-                                   cols * sizeof(float), rows, cudaMemcpyDeviceToHost));
-        return corner;
-    }
-};
-
-std::size_t device_bytes(const wb::MatmulShape& shape) {
-    const std::size_t m = wb::round_up(shape.rows, kTileMultiple), k = wb::round_up(shape.inner, kTileMultiple),
-                      n = wb::round_up(shape.cols, kTileMultiple);
-    return 2 * (m * k + n * k) + 4 * m * n;
-}
-
-void require_dimensions(const std::vector<wb::MatmulShape>& shapes) {
-    for (const auto& shape : shapes)
-        if (std::max({shape.rows, shape.inner, shape.cols}) > kLargestDimension)
-            wb::usage_error("--sizes: " + shape.str() + " is too large for lesson 13 (at most " +
-                            std::to_string(kLargestDimension) + " per dimension)");
-}
-
-// The products are exact in FP32 (8-bit significands), so only the FP32 sums round. Against
-// the exact reference a kernel may be off by the bound of a sum of `inner` terms; twice that,
-// because NVIDIA does not document how the tensor cores' adders round. Against cuBLAS SGEMM,
-// which rounds its own sums, add one more such bound, and keep the factor two.
-wb::Tolerance tolerance(const wb::MatmulShape& shape, bool exact) {
-    return wb::summation_tolerance<float>((exact ? 2L : 4L) * shape.inner);
-}
-
-// Runs one kernel (or library call) writing matrices.c with C poisoned first, waits for it, and
-// compares the rows x cols corner of C with the reference.
-wb::CompareReport run_and_compare(const std::string& name, const std::function<void()>& run, DeviceProblem& matrices,
-                                  const wb::MatmulProblem<float>& problem, wb::Tolerance tol) {
-    matrices.c.poison();
-    run();
-    wait_for(name);
-    const std::vector<float> c = matrices.result();
-    return wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
-}
-
 // ---- check -------------------------------------------------------------------------------
 
 // The last shape has 32 x 8 = 256 output tiles of 128 x 256, more than any Hopper GPU has SMs
@@ -197,7 +70,7 @@ std::vector<wb::MatmulShape> check_shapes() {
 
 int run_check(const wb::Options& options) {
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, check_shapes(), false);
-    require_dimensions(shapes);
+    require_dimensions(shapes, kLargestDimension);
     const std::vector<wb::Version<Launch>> requested = wb::select_by_number(options, kKernels);
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
@@ -210,7 +83,7 @@ int run_check(const wb::Options& options) {
     wb::CheckTally tally(kLesson);
     for (const wb::MatmulShape& shape : shapes) {
         wb::require_device_memory(device_bytes(shape), "the check's matrices");
-        const bool exact = shape.rows * shape.inner * shape.cols <= kLargestCpuReference;
+        const bool exact = exact_reference(shape);
         const wb::MatmulProblem<float> problem = bf16_problem(shape, options.seed + shape.rows + shape.cols);
         DeviceProblem matrices(problem);
         std::printf(" %s, reference: %s\n", shape.str().c_str(),
@@ -246,84 +119,6 @@ wb::BenchRow shared_fields(const wb::MatmulShape& shape, const wb::GemmCeiling& 
     return row;
 }
 
-// What the benchmark times: a kernel or a library call, each writing the same C (matrices.c).
-struct Contender {
-    std::string name;   // the CSV's kernel column
-    std::string label;  // its block column
-    std::function<void()> run;
-};
-
-constexpr int kDefaultRepeats = 20;  // timed samples per row; fewer (--repeat) make a quick run
-constexpr int kBatch = 5;            // back-to-back runs per sample
-constexpr double kMostSpread = 1.2;  // a row whose slowest sample is slower than this times its
-constexpr int kTries = 3;            // fastest is measured again, up to kTries times in all
-
-// One sample is the mean of kBatch back-to-back runs, queued while the GPU is held busy
-// (wb::measure_gpu_batches): the host's work per run (tensor maps, library dispatch) overlaps
-// the GPU's instead of being timed.
-wb::TimingStats time_batches(const Contender& contender, int repeats) {
-    return wb::measure_gpu_batches(repeats, kBatch, [&](int) { contender.run(); });
-}
-
-double spread(const wb::TimingStats& time) { return time.min_ms > 0.0 ? time.max_ms / time.min_ms : 0.0; }
-
-// Measures a contender; an unsteady measurement (spread above kMostSpread) is repeated, and one
-// still unsteady after kTries is kept, with a warning, and marked in the CSV by its label.
-std::pair<wb::TimingStats, std::string> measure(const Contender& contender, int repeats) {
-    wb::TimingStats time;
-    for (int attempt = 1; attempt <= kTries; ++attempt) {
-        time = time_batches(contender, repeats);
-        if (spread(time) <= kMostSpread) return {time, contender.label};
-    }
-    std::printf("  warning: %s: slowest sample %.2f times the fastest after %d tries (limit %.1f); kept, marked "
-                "\"unsteady\" in the CSV\n",
-                contender.name.c_str(), spread(time), kTries, kMostSpread);
-    char mark[80];
-    std::snprintf(mark, sizeof mark, "; unsteady: max/min %.2f after %d tries", spread(time), kTries);
-    return {time, contender.label + mark};
-}
-
-// cuBLASLt's best on this product: every candidate of its heuristic timed, the fastest kept.
-// Empty when cuBLASLt offers none (the benchmark goes on with cublasGemmEx alone).
-std::vector<Contender> cublaslt_best(const LtGemm& lt, int repeats) {
-    if (lt.algorithms() == 0) {
-        std::printf("  cuBLASLt offers no algorithm for this product here: no cublaslt-best row\n");
-        return {};
-    }
-    int best = 0;
-    double best_ms = 0.0;
-    for (int i = 0; i < lt.algorithms(); ++i) {
-        const double ms = time_batches({"", "", [&lt, i] { lt.run(i); }}, repeats).median_ms;
-        if (i == 0 || ms < best_ms) {
-            best = i;
-            best_ms = ms;
-        }
-    }
-    return {{"cublaslt-best",
-             "cublasLtMatmul, fastest of the heuristic's candidates: " + lt.describe(best) +
-                 "; bf16 in, FP32 compute and C",
-             [&lt, best] { lt.run(best); }}};
-}
-
-// Each contender's output against cuBLAS SGEMM on the same values: one that computes garbage
-// must not appear in the CSV with a flattering time (this is no pass/fail check).
-std::vector<Contender> correct_ones(const std::vector<Contender>& contenders, DeviceProblem& matrices,
-                                    const wb::MatmulProblem<float>& problem) {
-    std::vector<Contender> kept;
-    for (const auto& contender : contenders) {
-        const wb::CompareReport report =
-            run_and_compare(contender.name, contender.run, matrices, problem, tolerance(problem.shape, false));
-        if (report.ok()) {
-            kept.push_back(contender);
-        } else {
-            std::printf("  %s gives wrong results at %s, left out of the CSV: ", contender.name.c_str(),
-                        problem.shape.str().c_str());
-            wb::print_report(report, "C", problem.shape.cols);
-        }
-    }
-    return kept;
-}
-
 void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::vector<wb::Version<Launch>>& kernels,
                  std::uint64_t seed, int repeats, const std::string& mark, const std::string& device) {
     wb::require_device_memory(
@@ -344,7 +139,7 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
         contenders.push_back({kernel.name, kernel.label, [&matrices, &kernel] { matrices.run(kernel.config); }});
     contenders = correct_ones(contenders, matrices, problem);
 
-    std::vector<std::pair<wb::TimingStats, std::string>> measured;
+    std::vector<wb::SteadyTiming> measured;
     for (const auto& contender : contenders) measured.push_back(measure(contender, repeats));
     WB_CHECK_LAUNCH_AND_WAIT("the timed kernels");
 
@@ -353,20 +148,22 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
     for (std::size_t i = 0; i < contenders.size(); ++i) {
         const std::string& name = contenders[i].name;
         if (name == "cublaslt-best" || (name == "cublas" && ceiling.name.empty()))
-            ceiling = {name == "cublas" ? "cublas-bf16" : name, measured[i].first,
-                       shape.gflops(measured[i].first.median_ms)};
+            ceiling = {name == "cublas" ? "cublas-bf16" : name, measured[i].time,
+                       shape.gflops(measured[i].time.median_ms)};
     }
     wb::BenchRows rows(csv, shared_fields(shape, ceiling, device));
     for (std::size_t i = 0; i < contenders.size(); ++i)
-        rows.write(contenders[i].name, measured[i].second + mark, measured[i].first,
-                   shape.gflops(measured[i].first.median_ms));
+        rows.write(contenders[i].name, measured[i].label + mark, measured[i].time,
+                   shape.gflops(measured[i].time.median_ms));
 }
+
+constexpr int kDefaultRepeats = 20;  // timed samples per row; fewer (--repeat) make a quick run
 
 int run_bench(const wb::Options& options) {
     const std::vector<wb::MatmulShape> quick = wb::square_shapes({4096, 8192});
     const std::vector<wb::MatmulShape> full = wb::square_shapes({1024, 2048, 4096, 6144, 8192});
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
-    require_dimensions(shapes);
+    require_dimensions(shapes, kLargestDimension);
     for (const auto& shape : shapes)
         if (shape.rows % kTileMultiple || shape.inner % kTileMultiple || shape.cols % kTileMultiple)
             wb::usage_error("--sizes: the benchmark needs multiples of " + std::to_string(kTileMultiple) + " (got " +
@@ -375,13 +172,7 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
-    std::string mark;  // added to every row's label of a quick run
-    if (repeats < kDefaultRepeats) {
-        std::printf("warning: --repeat %d is fewer than %d: a quick run for a smoke test; every row is marked "
-                    "\"quick run\" in the CSV, and its figures are not for comparison\n",
-                    repeats, kDefaultRepeats);
-        mark = "; quick run, " + std::to_string(repeats) + " repeats";
-    }
+    const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("Lesson 13 benchmark on %s: cuBLASLt's best, cublasGemmEx and the kernels, each the median of\n"
                 "%d samples of %d back-to-back runs, no transfers timed, GFLOP/s = 2 m n k / t / 1e9,\n"

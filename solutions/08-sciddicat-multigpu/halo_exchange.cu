@@ -1,7 +1,7 @@
 // Lesson 08 reference solution: row decomposition and halo exchange.
 #include "decomposition.h"
 
-#include "nccl_check.h"
+#include "wb/nccl_check.h"
 
 RowRange rows_of_rank(int rank, int ranks, int rows) {
     // >>> TODO 1: contiguous blocks of rows, sizes differing by at most one, covering every row

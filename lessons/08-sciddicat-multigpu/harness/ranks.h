@@ -3,10 +3,9 @@
 /// communicator that joins them, and timing across ranks.
 #pragma once
 
-#include "nccl_check.h"
-
 #include "wb/device.h"
 #include "wb/lesson.h"
+#include "wb/nccl_check.h"
 #include "wb/timer.h"
 
 #include <mpi.h>

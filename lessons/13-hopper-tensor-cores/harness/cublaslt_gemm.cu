@@ -1,6 +1,6 @@
 // Lesson 13: cuBLASLt's BF16 GEMM with candidate algorithms, the benchmark's second ceiling
-// (see cublaslt_gemm.h).
-#include "cublaslt_gemm.h"
+// (see harness/cublaslt_gemm.h).
+#include "harness/cublaslt_gemm.h"
 
 #include "wb/exit_codes.h"
 

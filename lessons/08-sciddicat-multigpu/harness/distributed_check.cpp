@@ -1,8 +1,8 @@
 // Lesson 08 harness: the decomposition check, gathering the ranks' rows, the invariants.
-#include "distributed_check.h"
+#include "harness/distributed_check.h"
 
 #include "decomposition.h"
-#include "ranks.h"
+#include "harness/ranks.h"
 
 #include <algorithm>
 #include <cmath>

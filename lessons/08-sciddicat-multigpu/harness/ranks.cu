@@ -1,5 +1,5 @@
 // Lesson 08 harness: MPI ranks, their GPUs and the NCCL communicator.
-#include "ranks.h"
+#include "harness/ranks.h"
 
 #include "wb/cuda_check.h"
 #include "wb/exit_codes.h"

@@ -1,5 +1,8 @@
 /// @file nccl_check.h
-/// @brief Checking NCCL and MPI calls (lesson 08 harness).
+/// @brief Checking NCCL and MPI calls, for programs of several ranks (MPI processes) that
+/// exchange data through NCCL. Needs the NCCL and MPI headers and libraries: only programs that
+/// link them include it (lesson 08, through its nccl_for_lesson08 target), never the rest of the
+/// harness, so the course builds where NCCL or MPI is missing.
 #pragma once
 
 #include <mpi.h>

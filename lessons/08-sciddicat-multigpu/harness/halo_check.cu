@@ -1,7 +1,7 @@
 // Lesson 08 harness: one halo exchange, checked value by value.
-#include "halo_check.h"
+#include "harness/halo_check.h"
 
-#include "ranks.h"
+#include "harness/ranks.h"
 
 #include "wb/cuda_graph.h"
 #include "wb/device_buffer.h"

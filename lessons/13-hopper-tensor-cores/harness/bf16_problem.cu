@@ -1,0 +1,96 @@
+// Lesson 13 harness: the problems, their device matrices and one compared run (see bf16_problem.h).
+#include "harness/bf16_problem.h"
+
+#include "wb/args.h"
+#include "wb/cuda_check.h"
+#include "wb/kernel_watchdog.h"
+#include "wb/matmul_bench.h"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+namespace {
+
+// How long the check waits for one kernel: far longer than any of them needs at the check's
+// sizes, even under compute-sanitizer.
+constexpr double kLongestKernelSeconds = 10.0;
+
+// Pipeline bugs end in one of two ways, both reported as a failed check (the exercise is wrong,
+// the program is not broken): a thread waits for a barrier phase that nobody completes and the
+// kernel never ends (after kLongestKernelSeconds the check ends the process, which stops the
+// kernel, instead of hanging); or a barrier receives more arrivals than its phase expects, which
+// stops the kernel with a fault.
+const wb::StuckKernelText kPipelineBugs{
+    "its pipeline is deadlocked (a thread waits for a\n"
+    "                       barrier phase that nobody completes)",
+    "In this lesson the usual cause is an\n"
+    "                       mbarrier that receives more arrivals than its phase expects.",
+    "See the hints on the lesson 13 page."};
+
+}  // namespace
+
+wb::MatmulProblem<float> bf16_problem(const wb::MatmulShape& shape, std::uint64_t seed) {
+    wb::MatmulProblem<float> problem = wb::random_problem<float>(shape, seed);
+    for (float& value : problem.a) value = __bfloat162float(__float2bfloat16(value));
+    for (float& value : problem.b) value = __bfloat162float(__float2bfloat16(value));
+    wb::fill_reference(problem, exact_reference(shape));
+    return problem;
+}
+
+// The products are exact in FP32 (8-bit significands), so only the FP32 sums round. Against
+// the exact reference a kernel may be off by the bound of a sum of `inner` terms; twice that,
+// because NVIDIA does not document how the tensor cores' adders round. Against cuBLAS SGEMM,
+// which rounds its own sums, add one more such bound, and keep the factor two.
+wb::Tolerance tolerance(const wb::MatmulShape& shape, bool exact) {
+    return wb::summation_tolerance<float>((exact ? 2L : 4L) * shape.inner);
+}
+
+DeviceProblem::DeviceProblem(const wb::MatmulProblem<float>& problem)
+    : rows(problem.shape.rows),
+      inner(problem.shape.inner),
+      cols(problem.shape.cols),
+      m(static_cast<int>(wb::round_up(rows, kTileMultiple))),
+      k(static_cast<int>(wb::round_up(inner, kTileMultiple))),
+      n(static_cast<int>(wb::round_up(cols, kTileMultiple))),
+      a(static_cast<std::size_t>(m) * k),
+      bt(static_cast<std::size_t>(n) * k),
+      c(static_cast<std::size_t>(m) * n) {
+    std::vector<bf16> host_a(static_cast<std::size_t>(m) * k, __float2bfloat16(0.0f));
+    std::vector<bf16> host_bt(static_cast<std::size_t>(n) * k, __float2bfloat16(0.0f));
+    for (long i = 0; i < rows; ++i)
+        for (long p = 0; p < inner; ++p) host_a[i * k + p] = __float2bfloat16(problem.a[i * inner + p]);
+    for (long p = 0; p < inner; ++p)
+        for (long j = 0; j < cols; ++j) host_bt[j * k + p] = __float2bfloat16(problem.b[p * cols + j]);
+    a.upload(host_a.data());
+    bt.upload(host_bt.data());
+}
+
+std::vector<float> DeviceProblem::result() const {
+    std::vector<float> corner(static_cast<std::size_t>(rows) * cols);
+    WB_CUDA_CHECK(cudaMemcpy2D(corner.data(), cols * sizeof(float), c.get(), n * sizeof(float), cols * sizeof(float),
+                               rows, cudaMemcpyDeviceToHost));
+    return corner;
+}
+
+std::size_t device_bytes(const wb::MatmulShape& shape) {
+    const std::size_t m = wb::round_up(shape.rows, kTileMultiple), k = wb::round_up(shape.inner, kTileMultiple),
+                      n = wb::round_up(shape.cols, kTileMultiple);
+    return 2 * (m * k + n * k) + 4 * m * n;
+}
+
+void require_dimensions(const std::vector<wb::MatmulShape>& shapes, long largest) {
+    for (const auto& shape : shapes)
+        if (std::max({shape.rows, shape.inner, shape.cols}) > largest)
+            wb::usage_error("--sizes: " + shape.str() + " is too large for lesson 13 (at most " +
+                            std::to_string(largest) + " per dimension)");
+}
+
+wb::CompareReport run_and_compare(const std::string& name, const std::function<void()>& run, DeviceProblem& matrices,
+                                  const wb::MatmulProblem<float>& problem, wb::Tolerance tol) {
+    matrices.c.poison();
+    run();
+    wb::wait_for_kernel(name, kLongestKernelSeconds, kPipelineBugs);
+    const std::vector<float> c = matrices.result();
+    return wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
+}
