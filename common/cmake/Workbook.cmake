@@ -104,6 +104,64 @@ function(_workbook_skip_test name message)
   add_test(NAME ${name} COMMAND bash -c "echo \"$1\"; exit ${WORKBOOK_SKIP_CODE}" skip "${message}")
 endfunction()
 
+# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text] [ROOFLINE program-id...]
+#                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]):
+# the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
+# (the lesson is the folder's name). TEACHES is its row of the ladder in README.md, LEARN its row
+# of the course map in docs/mainpage.md, NEEDS the map's "Needs a GPU" cell where the programs'
+# kinds do not say it ("yes", "no", "yes, except *cpu-program*"); `scripts/tools/check-lessons.py
+# sync .` writes both tables from the manifests, and workbook.lesson-registry checks them, and
+# that the lesson has its solutions/ folder, page and chart. ROOFLINE names the programs whose
+# benchmark rows get a roofline chart (plots/CMakeLists.txt); SPEED_GOAL gives scripts/progress
+# the rows a student's code runs and the goals against the reference solution ("kernel": rows
+# that time the kernel alone; "with-transfers": rows that include host-device copies).
+# Everything lands in <build>/workbook-lessons.tsv, <build>/workbook-rooflines.txt and
+# <build>/workbook-speed-goals.tsv (workbook_write_registry).
+function(workbook_lesson_manifest)
+  # PARSE_ARGV keeps the semicolons of the texts; they are stored as <semicolon> in the lists.
+  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS" "ROOFLINE;SPEED_GOAL")
+  get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  if(NOT M_TEACHES OR NOT M_LEARN)
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: TEACHES and LEARN are required")
+  endif()
+  string(REPLACE ";" "<semicolon>" teaches "${M_TEACHES}")
+  string(REPLACE ";" "<semicolon>" learn "${M_LEARN}")
+  string(REPLACE ";" "<semicolon>" needs "${M_NEEDS}")
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS "${lesson}\t${teaches}\t${learn}\t${needs}")
+  foreach(program IN LISTS M_ROOFLINE)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_ROOFLINE "${program}")
+  endforeach()
+  # SPEED_GOAL takes five values per program: id, kernel regex, goal, stretch, timed.
+  list(LENGTH M_SPEED_GOAL values)
+  math(EXPR rest "${values} % 5")
+  if(NOT rest EQUAL 0)
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: SPEED_GOAL takes five values per program")
+  endif()
+  while(M_SPEED_GOAL)
+    list(SUBLIST M_SPEED_GOAL 0 5 goal)
+    list(REMOVE_AT M_SPEED_GOAL 0 1 2 3 4)
+    list(JOIN goal "\t" row)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_SPEED_GOALS "${row}")
+  endwhile()
+endfunction()
+
+# workbook_write_registry(): writes the lists the manifests declare (after every lesson).
+function(_workbook_write_rows property file)
+  get_property(rows GLOBAL PROPERTY ${property})
+  set(text "")
+  foreach(row IN LISTS rows)
+    string(APPEND text "${row}\n")
+  endforeach()
+  string(REPLACE "<semicolon>" ";" text "${text}")
+  file(WRITE "${CMAKE_BINARY_DIR}/${file}" "${text}")
+endfunction()
+
+function(workbook_write_registry)
+  _workbook_write_rows(WORKBOOK_LESSON_MANIFESTS workbook-lessons.tsv)
+  _workbook_write_rows(WORKBOOK_ROOFLINE workbook-rooflines.txt)
+  _workbook_write_rows(WORKBOOK_SPEED_GOALS workbook-speed-goals.tsv)
+endfunction()
+
 # workbook_watch_device_calls(): called at the end of a lesson's CMakeLists.txt, after every
 # target of the lesson. Its CUDA files are compiled with wb/watched_device_calls.h included first:
 # cudaMalloc and cudaMallocPitch fill new blocks with NaN and, with cudaFree and every launch, are
@@ -627,8 +685,19 @@ function(_workbook_learner_tools)
     set_tests_properties(workbook.profile-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # scripts/progress's speed line: the fraction of the reference, the roof and the goals.
     add_test(NAME workbook.speed-goal-self-test
-             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}")
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}")
     set_tests_properties(workbook.speed-goal-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    # Every list of lessons agrees with the lessons' manifests (workbook_lesson_manifest), every
+    # lesson keeps the course's shape, and each planted drift fails (scripts/tools/check-lessons.py).
+    set(check_lessons "${WORKBOOK_TOOLS_DIR}/check-lessons.py")
+    add_test(NAME workbook.lesson-registry
+             COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" registry "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+    add_test(NAME workbook.lesson-shape COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" shape "${PROJECT_SOURCE_DIR}")
+    add_test(NAME workbook.lesson-registry-self-test
+             COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" self-test "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+    set_tests_properties(workbook.lesson-registry workbook.lesson-shape workbook.lesson-registry-self-test
+                         PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

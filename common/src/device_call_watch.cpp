@@ -126,9 +126,7 @@ const RecordedLaunch* only_launch(const std::vector<RecordedLaunch>& launches, c
     return nullptr;
 }
 
-std::string shape(dim3 d) {
-    return std::to_string(d.x) + " x " + std::to_string(d.y) + " x " + std::to_string(d.z);
-}
+std::string shape(dim3 d) { return std::to_string(d.x) + " x " + std::to_string(d.y) + " x " + std::to_string(d.z); }
 
 }  // namespace
 

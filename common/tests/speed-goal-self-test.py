@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""speed-goal-self-test.py SOURCE_DIR: the speed line of scripts/progress reads right.
+"""speed-goal-self-test.py SOURCE_DIR BUILD_DIR: the speed line of scripts/progress reads right.
 
 Builds two benchmark CSVs of the common schema (an exercise twice as slow as the reference on
 one row, as fast on another, a cuBLAS row that is not the student's), and checks the fraction
-(the geometric mean, 71%), the roof, the verdicts against the goals of scripts/speed-goals.tsv,
+(the geometric mean, 71%), the roof, the verdicts against the goals the lessons' manifests give (BUILD_DIR/workbook-speed-goals.tsv),
 and that rows that do not pair are reported rather than compared."""
 import importlib.machinery
 import importlib.util
@@ -11,7 +11,7 @@ import os
 import sys
 import tempfile
 
-source = sys.argv[1]
+source, build = sys.argv[1], sys.argv[2]
 loader = importlib.machinery.SourceFileLoader("progress", os.path.join(source, "scripts", "progress"))
 spec = importlib.util.spec_from_loader("progress", loader)
 progress = importlib.util.module_from_spec(spec)
@@ -36,10 +36,10 @@ with tempfile.TemporaryDirectory() as folder:
     write(mine, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 4.0, 0.05), ("naive", "16x16", 2.0, 0.1)])
     write(reference, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 2.0, 0.1), ("naive", "16x16", 2.0, 0.1)])
     write(odd, [("naive", "32x32", 2.0, 0.1)])
-    goals = progress.read_goals()
+    goals = progress.read_goals(build)
     pattern, goal, stretch, timed = goals["02-naive-matmul"]
     if timed != "kernel" or goals["11-streams-overlap"][3] != "with-transfers":
-        failures.append("the timed column of scripts/speed-goals.tsv is not read right")
+        failures.append("the timed column of workbook-speed-goals.tsv is not read right")
     result = progress.speed_against_reference(mine, reference, pattern)
     if result is None or abs(result[0] - 0.5 ** 0.5) > 1e-9 or result[2] != 2:
         failures.append(f"fraction: expected 71% over 2 rows, got {result}")

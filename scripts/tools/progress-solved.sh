@@ -3,7 +3,7 @@
 # Shows what scripts/progress tells a student who has solved every exercise: copies the course
 # (without build folders) to WORK_DIR, writes each reference solution over its exercise file,
 # builds and runs `scripts/progress` there (checks, then each exercise's benchmark and the
-# reference solution's, and the speed line against scripts/speed-goals.tsv). ONLY_REGEX limits
+# reference solution's, and the speed line against the manifests' speed goals). ONLY_REGEX limits
 # it to some exercises (progress --only; empty or left out: all of them, as a bare `progress`); PROGRESS_OPTIONS go to progress (e.g. --no-bench,
 # --jobs 1). On a GPU every GPU exercise must end "done" with a speed line; without one,
 # "skipped" and no speed line. Exit: progress's.

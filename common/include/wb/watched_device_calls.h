@@ -56,8 +56,8 @@ inline cudaError_t free_watched(void* pointer) {
 // grid and block by non-const reference: the launch code passes variables, and a placeholder call
 // nvcc writes for kernel templates, cudaLaunchKernel(0, 0, 0, 0, 0, 0), still finds only the
 // runtime's own function.
-static inline cudaError_t cudaLaunchKernel(char* kernel, dim3& grid, dim3& block, void** args,
-                                           std::size_t shared_bytes, cudaStream_t stream) {
+static inline cudaError_t cudaLaunchKernel(char* kernel, dim3& grid, dim3& block, void** args, std::size_t shared_bytes,
+                                           cudaStream_t stream) {
     wb::detail::note_launch(kernel, grid, block, shared_bytes);
     return ::cudaLaunchKernel(static_cast<const void*>(kernel), grid, block, args, shared_bytes, stream);
 }

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""check-lessons.py: every list of lessons agrees with the lessons' manifests, and every lesson
+keeps the course's shape.
+
+Usage:
+  check-lessons.py registry SOURCE_DIR BUILD_DIR   the manifests (workbook_lesson_manifest, read from
+                                                   BUILD_DIR/workbook-*.tsv|txt) against the lesson
+                                                   folders, solutions/, pages, charts, the ladder of
+                                                   README.md, the course map of docs/mainpage.md and
+                                                   the committed runs placed under the roofline
+  check-lessons.py sync SOURCE_DIR BUILD_DIR       writes the ladder and the course map from the
+                                                   manifests (after adding a lesson or editing a text)
+  check-lessons.py shape SOURCE_DIR                drivers of at most 250 lines with no __global__
+                                                   kernel, no namespace wb inside lessons/; lists
+                                                   the files of each lesson folder that are none of
+                                                   exercise, driver, kernel, header, harness or data
+  check-lessons.py self-test SOURCE_DIR BUILD_DIR  planted drift (a ladder row missing, a program
+                                                   left out of the roofline, a 251-line driver, a
+                                                   kernel in a driver, namespace wb in a lesson)
+                                                   must each fail
+Exit 0 when everything agrees, 1 with one line per disagreement."""
+import glob
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+MAX_DRIVER_LINES = 250
+
+
+def lesson_folders(source):
+    return sorted(os.path.basename(os.path.dirname(p))
+                  for p in glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-*", "CMakeLists.txt")))
+
+
+def read_rows(path, columns):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                fields = line.rstrip("\n").split("\t")
+                rows.append(fields + [""] * (columns - len(fields)))
+    return rows
+
+
+def lesson_programs(build):
+    """{lesson: [(program, kind)]} in the order of workbook-exercises.txt."""
+    programs = {}
+    for line in open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        fields = line.rstrip("\n").split("|")
+        programs.setdefault(fields[1], []).append((fields[2], fields[3]))
+    return programs
+
+
+def needs_cell(manifest_needs, programs):
+    """The course map's "Needs a GPU" cell: the manifest's NEEDS, or what the programs' kinds say."""
+    if manifest_needs:
+        return manifest_needs
+    kinds = [kind for _, kind in programs]
+    if all(kind == "cpu" for kind in kinds):
+        return "no"
+    on_cpu = [program for program, kind in programs if kind == "cpu"]
+    return "yes, except " + ", ".join(f"*{program}*" for program in on_cpu) if on_cpu else "yes"
+
+
+def ladder_row(lesson, teaches):
+    return f"| {lesson[:2]} | `{lesson}` | {teaches} |"
+
+
+def course_map_row(lesson, learn, needs):
+    return f"| \\subpage lesson{lesson[:2]} | {learn} | {needs} |"
+
+
+def program_ids(build):
+    """The program (target) ids and their kind from workbook-exercises.txt."""
+    ids = {}
+    for line in open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        fields = line.rstrip("\n").split("|")
+        ids[fields[5]] = fields[3]
+    return ids
+
+
+def registry(source, build):
+    problems = []
+    folders = lesson_folders(source)
+    manifests = {row[0]: row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)}
+    programs_of = lesson_programs(build)
+    for lesson in folders:
+        if lesson not in manifests:
+            problems.append(f"lessons/{lesson}: no workbook_lesson_manifest in its CMakeLists.txt")
+    for lesson in manifests:
+        if lesson not in folders:
+            problems.append(f"a manifest names {lesson}, which has no folder under lessons/")
+    readme = open(os.path.join(source, "README.md"), encoding="utf-8").read()
+    mainpage = open(os.path.join(source, "docs", "mainpage.md"), encoding="utf-8").read()
+    ladder = {m.group(2): (m.group(1), m.group(3).strip())
+              for m in re.finditer(r"^\| (\d\d) \| `([0-9a-z-]+)` \| (.*?) \|$", readme, re.M)}
+    course_map = {m.group(1): m.group(0)
+                  for m in re.finditer(r"^\| \\subpage lesson(\d\d) \| .*\|$", mainpage, re.M)}
+    for lesson, (_, teaches, learn, needs) in sorted(manifests.items()):
+        number = lesson[:2]
+        if not os.path.isdir(os.path.join(source, "solutions", lesson)):
+            problems.append(f"{lesson}: no solutions/{lesson}/ folder")
+        if not os.path.isfile(os.path.join(source, "docs", "lessons", lesson + ".md")):
+            problems.append(f"{lesson}: no page docs/lessons/{lesson}.md")
+        has_runs = glob.glob(os.path.join(source, "data", "h100", lesson + "*.csv"))
+        if has_runs and not glob.glob(os.path.join(source, "plots", lesson + "*.gp")):
+            problems.append(f"{lesson}: a benchmark (data/h100/{lesson}*.csv) but no chart plots/{lesson}*.gp")
+        if lesson not in ladder:
+            problems.append(f"README.md: the ladder has no row for {lesson}")
+        elif ladder[lesson] != (number, teaches):
+            problems.append(f"README.md: the ladder's row for {lesson} says '{ladder[lesson][1]}', "
+                            f"its manifest's TEACHES '{teaches}' (scripts/tools/check-lessons.py sync . BUILD "
+                            "writes it)")
+        if number not in course_map:
+            problems.append(f"docs/mainpage.md: the course map has no row for lesson{number}")
+        elif course_map[number] != course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, []))):
+            problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
+                            f"its manifest says '{course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))}' "
+                            "(scripts/tools/check-lessons.py sync . BUILD writes it)")
+    for lesson in ladder:
+        if lesson not in manifests:
+            problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")
+    programs = program_ids(build)
+    rooflines = {row[0] for row in read_rows(os.path.join(build, "workbook-rooflines.txt"), 1)}
+    for program in sorted(rooflines - set(programs)):
+        problems.append(f"ROOFLINE names {program}, which is no program of the course")
+    for program in sorted(programs):
+        path = os.path.join(source, "data", "h100", program + ".csv")
+        if program in rooflines or not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            if any(line.startswith("# roofs:") for line in f):
+                problems.append(f"{program}: its reference run (data/h100/{program}.csv) is placed under the "
+                                "roofline, but its manifest's ROOFLINE does not name it")
+    for program, _, goal, stretch, timed in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5):
+        if programs.get(program) != "gpu":
+            problems.append(f"SPEED_GOAL names {program}, which is no GPU program of the course")
+        if timed not in ("kernel", "with-transfers"):
+            problems.append(f"SPEED_GOAL of {program}: timed is '{timed}', not kernel or with-transfers")
+        try:
+            if not 0 < float(goal) <= float(stretch):
+                problems.append(f"SPEED_GOAL of {program}: the goal must be above 0 and at most the stretch")
+        except ValueError:
+            problems.append(f"SPEED_GOAL of {program}: goal and stretch must be numbers")
+    return problems
+
+
+KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*|harness/.*|testdata/.*|"
+                   r"[^/]*\.(h|cuh))$")
+
+
+def shape(source):
+    problems, others = [], []
+    exercise_files = set()
+    for path in glob.glob(os.path.join(source, "solutions", "*", "*")):
+        exercise_files.add(os.path.relpath(path, os.path.join(source, "solutions")))
+    for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True)):
+        if not os.path.isfile(path):
+            continue
+        relative = os.path.relpath(path, os.path.join(source, "lessons"))
+        name = os.path.basename(path)
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if re.search(r"driver[^/]*\.(cu|cpp)$", name):
+            lines = text.count("\n")
+            if lines > MAX_DRIVER_LINES:
+                problems.append(f"lessons/{relative}: {lines} lines; a driver has at most {MAX_DRIVER_LINES} "
+                                "(move harness code to common/ or the lesson's harness/ folder)")
+            if re.search(r"^\s*(template\s*<[^>]*>\s*)?__global__\b", text, re.M):
+                problems.append(f"lessons/{relative}: a __global__ kernel in a driver (teaching kernels go in "
+                                "files of their own)")
+        if re.search(r"\.(cu|cuh|cpp|h)$", name) and re.search(r"^\s*namespace\s+wb\b", text, re.M):
+            problems.append(f"lessons/{relative}: namespace wb inside a lesson (the harness belongs in common/)")
+        if not KINDS.search(relative) and relative not in exercise_files:
+            others.append(f"lessons/{relative}")
+    return problems, others
+
+
+def sync(source, build):
+    """Writes the ladder of README.md and the course map of docs/mainpage.md from the manifests."""
+    manifests = [row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)]
+    programs_of = lesson_programs(build)
+    tables = (("README.md", r"^\| \d\d \| `[0-9a-z-]+` \| .*\|\n", [ladder_row(m[0], m[1]) for m in manifests]),
+              (os.path.join("docs", "mainpage.md"), r"^\| \\subpage lesson\d\d \| .*\|\n",
+               [course_map_row(m[0], m[2], needs_cell(m[3], programs_of.get(m[0], []))) for m in manifests]))
+    for name, pattern, rows in tables:
+        path = os.path.join(source, name)
+        text = open(path, encoding="utf-8").read()
+        found = list(re.finditer(pattern, text, re.M))
+        if not found:
+            print(f"error: {name} has no table of lessons to write")
+            return 2
+        start, end = found[0].start(), found[-1].end()
+        new_text = text[:start] + "".join(row + "\n" for row in rows) + text[end:]
+        if new_text != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(new_text)
+            print(f"wrote {name}")
+    return 0
+
+
+def report(problems):
+    for problem in problems:
+        print(f"FAILED: {problem}")
+    return 1 if problems else 0
+
+
+def self_test(source, build):
+    failures = []
+    with tempfile.TemporaryDirectory() as folder:
+        tree, registry_dir = os.path.join(folder, "src"), os.path.join(folder, "build")
+        os.makedirs(os.path.join(tree, "docs"))
+        for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons"), os.path.join("data", "h100")):
+            shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
+        for part in ("README.md", os.path.join("docs", "mainpage.md")):
+            shutil.copy(os.path.join(source, part), os.path.join(tree, part))
+        shutil.copytree(build, registry_dir, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")])
+
+        def planted(name, path, change, check, expected):
+            with open(path, encoding="utf-8") as f:
+                original = f.read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(change(original))
+            found = check()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original)
+            if not any(expected in problem for problem in found):
+                failures.append(f"{name}: expected a problem with '{expected}', got {found}")
+
+        readme = os.path.join(tree, "README.md")
+        planted("a ladder row missing", readme, lambda t: re.sub(r"^\| 05 \|.*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "the ladder has no row for 05-column-reduce")
+        rooflines = os.path.join(registry_dir, "workbook-rooflines.txt")
+        planted("a program left out of the roofline", rooflines,
+                lambda t: "".join(line for line in t.splitlines(True) if line.strip() != "13-hopper-tensor-cores"),
+                lambda: registry(tree, registry_dir), "13-hopper-tensor-cores: its reference run")
+        driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")
+        planted("a 251-line driver", driver, lambda t: t + "\n" * (MAX_DRIVER_LINES + 1 - t.count("\n")),
+                lambda: shape(tree)[0], "251 lines")
+        planted("a kernel in a driver", driver, lambda t: t + "__global__ void extra() {}\n",
+                lambda: shape(tree)[0], "a __global__ kernel in a driver")
+        header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
+        planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
+                lambda: shape(tree)[0], "namespace wb inside a lesson")
+    for failure in failures:
+        print(f"FAILED: {failure}")
+    if not failures:
+        print("OK: each planted drift was found")
+    return 1 if failures else 0
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if args else 2
+    if args[0] == "registry" and len(args) == 3:
+        problems = registry(args[1], args[2])
+        if not problems:
+            print(f"OK: {len(lesson_folders(args[1]))} lessons, every list agrees with their manifests")
+        return report(problems)
+    if args[0] == "shape" and len(args) == 2:
+        problems, others = shape(args[1])
+        for other in others:
+            print(f"note: {other} is none of exercise, driver, kernel, header, harness or data")
+        if not problems:
+            print("OK: every driver is short and holds no kernel; no lesson opens namespace wb")
+        return report(problems)
+    if args[0] == "sync" and len(args) == 3:
+        return sync(args[1], args[2])
+    if args[0] == "self-test" and len(args) == 3:
+        return self_test(args[1], args[2])
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
