@@ -55,11 +55,18 @@ case_ "a CUDA error is rejected" 1 bash "$expect" "$work/cuda-error"
 # A fake compute-sanitizer that cannot run, and one that reports a race (a saved report's lines).
 cat >"$work/bin/compute-sanitizer" <<'SANITIZER'
 #!/usr/bin/env bash
+if [ "${FAKE_SANITIZER:-}" = wrong-then-race ] && [ "$2" = memcheck ]; then
+  # Under memcheck the race turns into wrong numbers, without a memcheck finding.
+  echo "FAILED: 2 of 8 cases wrong. See the hints on the lesson 03 page."
+  echo "========= Target application returned an error"
+  echo "========= ERROR SUMMARY: 0 errors"
+  exit 1
+fi
 if [ "${FAKE_SANITIZER:-}" = race ] && [ "$2" != racecheck ]; then
   echo "========= ERROR SUMMARY: 0 errors"  # memcheck and synccheck find nothing
   exit 0
 fi
-if [ "${FAKE_SANITIZER:-}" = race ]; then
+if [ "${FAKE_SANITIZER:-}" = race ] || [ "${FAKE_SANITIZER:-}" = wrong-then-race ]; then
   echo "========= Error: Race reported between Write access at matmul_tiled(...)+0x290 in /src/matmul_tiled.cu:26"
   echo "=========     and Read access at matmul_tiled(...)+0x3a0 in /src/matmul_tiled.cu:31 [128 hazards]"
   exit 99
@@ -77,6 +84,8 @@ PATH="$work/bin:$PATH" case_ "a planted race is not confirmed by a broken comput
   bash "$expect" --cause "race on shared memory" "${races_cmd[@]}"
 FAKE_SANITIZER=race PATH="$work/bin:$PATH" case_ "a race is reported as FAILED (exit 1)" 1 "${races_cmd[@]}"
 FAKE_SANITIZER=race PATH="$work/bin:$PATH" case_ "a race found is the expected failure" 0 \
+  bash "$expect" --cause "FAILED: race on shared memory in matmul_tiled.cu" "${races_cmd[@]}"
+FAKE_SANITIZER=wrong-then-race PATH="$work/bin:$PATH" case_ "wrong numbers under memcheck, then racecheck names the race" 0 \
   bash "$expect" --cause "FAILED: race on shared memory in matmul_tiled.cu" "${races_cmd[@]}"
 
 if [ $failures -ne 0 ]; then
