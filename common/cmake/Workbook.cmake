@@ -104,7 +104,7 @@ function(_workbook_skip_test name message)
   add_test(NAME ${name} COMMAND bash -c "echo \"$1\"; exit ${WORKBOOK_SKIP_CODE}" skip "${message}")
 endfunction()
 
-# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text] [ROOFLINE program-id...]
+# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text] [GIVEN file...] [ROOFLINE program-id...]
 #                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]):
 # the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
 # (the lesson is the folder's name). TEACHES is its row of the ladder in README.md, LEARN its row
@@ -115,11 +115,16 @@ endfunction()
 # benchmark rows get a roofline chart (plots/CMakeLists.txt); SPEED_GOAL gives scripts/progress
 # the rows a student's code runs and the goals against the reference solution ("kernel": rows
 # that time the kernel alone; "with-transfers": rows that include host-device copies).
+# GIVEN names files under solutions/ (as NN-name/file.cu) that the lesson's programs need but a
+# student must not read beside an unsolved exercise (they hold an exercise's answer): the first
+# workbook_lesson of the lesson builds them into the library NN-name-given, which every program
+# of the lesson links (add harness sources to it with target_sources where planted programs
+# need them too).
 # Everything lands in <build>/workbook-lessons.tsv, <build>/workbook-rooflines.txt and
 # <build>/workbook-speed-goals.tsv (workbook_write_registry).
 function(workbook_lesson_manifest)
   # PARSE_ARGV keeps the semicolons of the texts; they are stored as <semicolon> in the lists.
-  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS" "ROOFLINE;SPEED_GOAL")
+  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS" "ROOFLINE;SPEED_GOAL;GIVEN")
   get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   if(NOT M_TEACHES OR NOT M_LEARN)
     message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: TEACHES and LEARN are required")
@@ -128,6 +133,7 @@ function(workbook_lesson_manifest)
   string(REPLACE ";" "<semicolon>" learn "${M_LEARN}")
   string(REPLACE ";" "<semicolon>" needs "${M_NEEDS}")
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS "${lesson}\t${teaches}\t${learn}\t${needs}")
+  set_property(GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson} "${M_GIVEN}")
   foreach(program IN LISTS M_ROOFLINE)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_ROOFLINE "${program}")
   endforeach()
@@ -179,6 +185,31 @@ function(workbook_watch_device_calls)
   endforeach()
 endfunction()
 
+# _workbook_given_library(LESSON OUT): the lesson's NN-name-given library of its manifest's GIVEN
+# files (created on first use), or nothing when it declares none.
+function(_workbook_given_library lesson out)
+  get_property(files GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson})
+  set(${out} "" PARENT_SCOPE)
+  if(NOT files)
+    return()
+  endif()
+  if(NOT TARGET ${lesson}-given)
+    set(sources "")
+    set(folders "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+    foreach(file IN LISTS files)
+      list(APPEND sources "${PROJECT_SOURCE_DIR}/solutions/${file}")
+      string(REGEX MATCH "^[0-9][0-9]-[^/]+" owner "${file}")
+      list(APPEND folders "${PROJECT_SOURCE_DIR}/lessons/${owner}")
+    endforeach()
+    list(REMOVE_DUPLICATES folders)
+    add_library(${lesson}-given STATIC ${sources})
+    target_include_directories(${lesson}-given PRIVATE ${folders})
+    target_link_libraries(${lesson}-given PRIVATE workbook_common)
+    set_target_properties(${lesson}-given PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+  endif()
+  set(${out} ${lesson}-given PARENT_SCOPE)
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
@@ -204,6 +235,8 @@ function(workbook_lesson)
   endif()
 
   _workbook_program_ids("${L_NAME}" "${L_PROGRAM}" id test_id)
+  _workbook_given_library("${L_NAME}" given)
+  list(APPEND L_LIBS ${given})
 
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
@@ -432,6 +465,8 @@ function(workbook_planted_bug)
     return()
   endif()
   _workbook_program_ids("${P_LESSON}" "${P_PROGRAM}" id test_id)
+  _workbook_given_library("${P_LESSON}" given)
+  list(APPEND P_LIBS ${given})
   if(NOT P_KIND)
     set(P_KIND gpu)
   endif()

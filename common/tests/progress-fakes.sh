@@ -6,7 +6,8 @@
 #     no report), a `cmake` whose build fails for the targets listed in
 #     $FAKE_BROKEN (one per line, with a compiler error) and succeeds for the others, and an
 #     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise;
-#   fake_build DIR LIST: a build folder holding only the exercise list LIST.
+#   fake_build DIR LIST: a build folder holding only the exercise list LIST and the lists CMake
+#   writes beside it.
 # scripts/progress then runs as on a real build, without compiling or running anything.
 fake_tools() {
   mkdir -p "$1"
@@ -49,5 +50,10 @@ SH
 }
 
 fake_build() {
-  mkdir -p "$1" && cp "$2" "$1/workbook-exercises.txt"
+  mkdir -p "$1" && cp "$2" "$1/workbook-exercises.txt" || return 1
+  # The lists CMake writes beside the exercise list (the manifests' speed goals among them).
+  local generated
+  for generated in "$(dirname "$2")"/workbook-{lessons.tsv,rooflines.txt,speed-goals.tsv}; do
+    if [ -f "$generated" ]; then cp "$generated" "$1/"; fi
+  done
 }

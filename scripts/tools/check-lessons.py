@@ -44,13 +44,16 @@ def read_rows(path, columns):
     return rows
 
 
+def exercise_rows(build):
+    """The rows of workbook-exercises.txt: test id, lesson, program, kind, files, target id."""
+    with open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8") as f:
+        return [line.rstrip("\n").split("|") for line in f if line.strip() and not line.startswith("#")]
+
+
 def lesson_programs(build):
     """{lesson: [(program, kind)]} in the order of workbook-exercises.txt."""
     programs = {}
-    for line in open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        fields = line.rstrip("\n").split("|")
+    for fields in exercise_rows(build):
         programs.setdefault(fields[1], []).append((fields[2], fields[3]))
     return programs
 
@@ -75,14 +78,8 @@ def course_map_row(lesson, learn, needs):
 
 
 def program_ids(build):
-    """The program (target) ids and their kind from workbook-exercises.txt."""
-    ids = {}
-    for line in open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        fields = line.rstrip("\n").split("|")
-        ids[fields[5]] = fields[3]
-    return ids
+    """{program (target) id: kind} from workbook-exercises.txt."""
+    return {fields[5]: fields[3] for fields in exercise_rows(build)}
 
 
 def registry(source, build):

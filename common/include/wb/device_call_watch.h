@@ -21,8 +21,8 @@ namespace wb {
 /// One kernel launch as the exercise wrote it.
 struct RecordedLaunch {
     const void* kernel = nullptr;  ///< the kernel's host-side handle (compare with a kernel's address)
-    dim3 grid;
-    dim3 block;
+    dim3 grid;                     ///< blocks of the launch
+    dim3 block;                    ///< threads of each block
     std::size_t shared_bytes = 0;  ///< dynamic shared memory per block
 };
 
@@ -34,8 +34,9 @@ public:
     bool available() const;
     /// The launches made since construction, oldest first.
     std::vector<RecordedLaunch> launches() const;
-    /// Allocations made since construction and not freed yet: how many, and their bytes.
+    /// Allocations made since construction and not freed yet: how many.
     std::size_t unfreed_count() const;
+    /// The bytes those allocations hold.
     std::size_t unfreed_bytes() const;
 
 private:
@@ -66,10 +67,15 @@ namespace detail {
 /// Whether new allocations are filled with NaN bytes: in check mode only (lesson_main), so that
 /// a benchmark times what the exercise does and nothing more.
 bool poisoning_allocations();
+/// Turns the NaN fill of new allocations on (lesson_main, in check mode) or off.
 void set_poisoning_allocations(bool poison);
+/// Marks the program as watched (a file compiled with wb/watched_device_calls.h is in it).
 void watch_compiled_in();
+/// Records an allocation of `bytes` at `pointer`.
 void note_allocation(const void* pointer, std::size_t bytes);
+/// Records that the allocation at `pointer` was freed.
 void note_free(const void* pointer);
+/// Records a launch of `kernel` with its shape.
 void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes);
 }  // namespace detail
 

@@ -113,8 +113,8 @@ std::string cuda_pci_bus_id(int device);
 
 /// A timing and what the sampler saw while it ran.
 struct SampledTiming {
-    TimingStats time;
-    PowerSummary power;
+    TimingStats time;    ///< the timing
+    PowerSummary power;  ///< clock, power and clock events sampled while it ran
 };
 
 /// Runs `launch` (GPU work on the default stream) untimed and waits for it, again and again

@@ -21,12 +21,13 @@
 
 namespace wb::detail {
 
-// Marks this program as watched once (a static object per file that includes this header).
+/// Marks this program as watched once (a static object per file that includes this header).
 struct WatchedFile {
     WatchedFile() { watch_compiled_in(); }
 };
-static const WatchedFile watched_file;
+static const WatchedFile watched_file;  ///< this file's mark
 
+/// cudaMalloc, then (in check mode) the new block filled with 0xFF bytes, then recorded.
 template <class T>
 cudaError_t malloc_watched(T** pointer, std::size_t bytes) {
     cudaError_t status = ::cudaMalloc(reinterpret_cast<void**>(pointer), bytes);
@@ -35,6 +36,7 @@ cudaError_t malloc_watched(T** pointer, std::size_t bytes) {
     return status;
 }
 
+/// cudaMallocPitch, then (in check mode) the new block filled with 0xFF bytes, then recorded.
 template <class T>
 cudaError_t malloc_pitch_watched(T** pointer, std::size_t* pitch, std::size_t width, std::size_t height) {
     cudaError_t status = ::cudaMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
@@ -44,6 +46,7 @@ cudaError_t malloc_pitch_watched(T** pointer, std::size_t* pitch, std::size_t wi
     return status;
 }
 
+/// cudaFree, then the allocation's record dropped.
 inline cudaError_t free_watched(void* pointer) {
     const cudaError_t status = ::cudaFree(pointer);
     if (status == cudaSuccess && pointer) note_free(pointer);
