@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""speed-goal-self-test.py SOURCE_DIR BUILD_DIR: the speed line of scripts/progress reads right.
+"""speed-goal-self-test.py SOURCE_DIR BUILD_DIR: the speed line of scripts/progress reads right,
+and a new run's charts reach the built documentation.
 
 Builds two benchmark CSVs of the common schema (an exercise twice as slow as the reference on
 one row, as fast on another, a cuBLAS row that is not the student's), and checks the fraction
@@ -31,6 +32,23 @@ def write(path, rows):
 
 
 failures = []
+
+# After a new run the charts are drawn again; the built documentation's copies follow, and only
+# the images it already shows are replaced.
+with tempfile.TemporaryDirectory() as build_dir:
+    charts, html = os.path.join(build_dir, "charts"), os.path.join(build_dir, "docs", "html")
+    os.makedirs(charts)
+    os.makedirs(html)
+    for folder, name, text, age in ((html, "02-naive-matmul.svg", "old", 100), (charts, "02-naive-matmul.svg", "new", 0),
+                                    (charts, "not-on-a-page.svg", "new", 0)):
+        path = os.path.join(folder, name)
+        with open(path, "w") as f:
+            f.write(text)
+        os.utime(path, (os.path.getmtime(path) - age,) * 2)
+    copied = progress.refresh_docs_charts(build_dir)
+    with open(os.path.join(html, "02-naive-matmul.svg")) as f:
+        if copied != 1 or f.read() != "new" or os.path.exists(os.path.join(html, "not-on-a-page.svg")):
+            failures.append(f"the documentation's chart images are not refreshed right (copied {copied})")
 with tempfile.TemporaryDirectory() as folder:
     mine, reference, odd = (os.path.join(folder, name) for name in ("mine.csv", "reference.csv", "odd.csv"))
     write(mine, [("cublas-dgemm", "-", 1.0, 0.9), ("naive", "8x8", 4.0, 0.05), ("naive", "16x16", 2.0, 0.1)])
