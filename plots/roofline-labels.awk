@@ -1,7 +1,8 @@
-# Reads a benchmark CSV; prints "intensity,gflops,kernel" for the labels of plots/roofline.gp:
-# one per kernel (its fastest kernel row with work), dropping any whose box would overlap one
-# already kept. The pixel mapping follows roofline.gp's margins and axis ranges (log x 0.01 to
-# 10000, log y 1 to 200000, on a W x H canvas); a label starts 0.6 characters right of its point.
+# Reads a benchmark CSV; prints a header line, then "intensity,gflops,kernel" for the labels of
+# plots/roofline.gp: one per kernel (its fastest kernel row with work), dropping any whose box
+# would overlap one already kept. The pixel mapping follows roofline.gp's margins and axis
+# ranges (log x 0.01 to 10000, log y 1 to 200000, on a W x H canvas); a label starts 0.6
+# characters right of its point.
 /^#/ { next }
 !header { for (i = 1; i <= NF; i++) col[$i] = i; header = 1; next }
 $col["transfers"] == 0 && $col["flops"] > 0 && $col["intensity"] > 0 {
@@ -9,6 +10,9 @@ $col["transfers"] == 0 && $col["flops"] > 0 && $col["intensity"] > 0 {
   if (!(k in best) || g > best[k]) { best[k] = g; at[k] = $col["intensity"] + 0 }
 }
 END {
+  # A header line first: the charts read their data with column headers, so the first line is
+  # never plotted.
+  print "intensity,gflops,kernel"
   size = 7 * 1.0; cw = 0.6 * size
   x0 = 0.11 * W; x1 = 0.97 * W; y0 = 0.07 * H; y1 = 0.70 * H
   n = 0
