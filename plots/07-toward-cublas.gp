@@ -1,6 +1,6 @@
 # Lesson 07: every step toward cuBLAS at the largest n of the run (8192 in the quick
 # benchmark), as TFLOP/s (bars) with the percentage of cuBLAS DGEMM measured in the same run
-# written above each bar. Steps 01 and 02 are the kernels of lessons 02 and 03.
+# written above each bar. Kernels 01 and 02 are those of lessons 02 and 03.
 load "plots/common.gp"
 
 lesson = "07-toward-cublas"
@@ -20,8 +20,8 @@ set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.38
 set key inside left top
 
-# Step number from the kernel column ("05-register-tile-2d" -> 5, "cublas" -> 11); found by
-# position in a string, since gnuplot would read "08" as a bad octal number.
+# Position on the x axis from the kernel column ("05-register-tile-2d" -> 5, "cublas" -> 11);
+# found by position in a string, since gnuplot would read "08" as a bad octal number.
 step_of(k) = strstrt("01-02-03-04-05-06-07-08-09-10-cu", substr(k, 1, 2)) / 3 + 1
 wanted(f) = is("precision", "double") && column("n") == at_n
 tflops(f) = column("rate") / 1000.0

@@ -11,24 +11,24 @@
 
 #include <string>
 
-// Step 0: the baselines of lessons 02 and 03.
+// Kernels 01 and 02: the baselines of lessons 02 and 03.
 void launch_naive(const double* a, const double* b, double* c, int n);      // kernels/01
 void launch_smem_tile(const double* a, const double* b, double* c, int n);  // kernels/02
-// Step 1: coalesced loads into a k-major, padded A tile.
+// Kernel 03: coalesced loads into a k-major, padded A tile.
 void launch_smem_transposed(const double* a, const double* b, double* c, int n);  // kernels/03
-// Step 2: each thread computes a column of 8 outputs.
+// Kernel 04: each thread computes a column of 8 outputs.
 void launch_register_tile_1d(const double* a, const double* b, double* c, int n);  // kernels/04
-// Step 3: each thread computes an 8 x 8 block of outputs (exercise).
+// Kernel 05: each thread computes an 8 x 8 block of outputs (exercise).
 void launch_register_tile_2d(const double* a, const double* b, double* c, int n);  // kernels/05
-// Step 4: 16-byte loads and two shared-memory buffers.
+// Kernel 06: 16-byte loads and two shared-memory buffers.
 void launch_vectorized(const double* a, const double* b, double* c, int n);  // kernels/06
-// Step 5: warp tiles that make the shared-memory reads conflict-free; two blocks per SM.
+// Kernel 07: warp tiles that make the shared-memory reads conflict-free; two blocks per SM.
 void launch_warp_tile(const double* a, const double* b, double* c, int n);  // kernels/07
-// Step 6: FP64 tensor cores, mma.sync m8n8k4, cp.async double buffering (exercise).
+// Kernel 08: FP64 tensor cores, mma.sync m8n8k4, cp.async double buffering (exercise).
 void launch_dmma(const double* a, const double* b, double* c, int n);  // kernels/08
-// Step 7: the sm_90 shape m16n8k16, 128 x 128 blocks of 8 warps, three cp.async stages.
+// Kernel 09: the sm_90 shape m16n8k16, 128 x 128 blocks of 8 warps, three cp.async stages.
 void launch_dmma_pipelined(const double* a, const double* b, double* c, int n);  // kernels/09
-// Step 8: FP64 FMA again, fed by a cp.async ring, operands loaded a step ahead, snake order.
+// Kernel 10: FP64 FMA again, fed by a cp.async ring, operands loaded a step ahead, snake order.
 void launch_ffma_pipelined(const double* a, const double* b, double* c, int n);  // kernels/10
 
 // Exits with a usage error (code 2) unless n is a positive multiple of `tile`.

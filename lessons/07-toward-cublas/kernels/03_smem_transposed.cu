@@ -1,4 +1,4 @@
-// Kernel 03 (step 1): the same 32 x 32 tiles, with the layout every later kernel needs.
+// Kernel 03: the same 32 x 32 tiles, with the layout every later kernel needs.
 // - Global loads stay coalesced: a warp reads 32 consecutive doubles of one row of A or B.
 // - The A tile is stored k-major (transposed), so that "column k of the A tile" is a
 //   contiguous run in shared memory: later kernels read several rows' values of A with one
@@ -6,7 +6,7 @@
 //   same bank (addresses 32 doubles apart); one double of padding per row spreads them over
 //   all banks.
 // - The thread block is 32 x 8: each thread loads 4 rows of each tile and computes 4 outputs
-//   spaced 8 rows apart, a first taste of step 2.
+//   spaced 8 rows apart, a first taste of kernel 04.
 #include "kernels.h"
 #include "wb/workbook.h"
 

@@ -1,4 +1,4 @@
-// Kernel 04 (step 2): 1D register tiling. A block computes a 64 x 64 tile of C with 512
+// Kernel 04: 1D register tiling. A block computes a 64 x 64 tile of C with 512
 // threads; each thread computes a column of 8 outputs kept in registers. Per step k it reads
 // one value of B from shared memory and reuses it for 8 multiply-adds, so shared-memory
 // traffic per multiply-add drops from 2 loads to about 1.1.

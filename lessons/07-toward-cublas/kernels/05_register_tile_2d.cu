@@ -1,4 +1,4 @@
-// Kernel 05 (step 3, the first exercise): 2D register tiling. A block of 256 threads
+// Kernel 05 (the first exercise): 2D register tiling. A block of 256 threads
 // computes a 128 x 128 tile of C; each thread owns an 8 x 8 block of it in 64 registers.
 // Per step k a thread loads 8 values of A and 8 of B from shared memory into registers and
 // performs their outer product: 64 multiply-adds for 16 shared-memory loads.

@@ -1,4 +1,4 @@
-// Kernel 06 (step 4): the 128 x 128 x 8 tiles of kernel 05, with
+// Kernel 06: the 128 x 128 x 8 tiles of kernel 05, with
 // - 16-byte loads: global reads of two doubles at once (double2), shared-memory reads of the
 //   thread's 8 + 8 operands as 4 + 4 double2 loads;
 // - two shared-memory buffers: while the block computes on one tile, the next tile's global

@@ -1,4 +1,4 @@
-// Kernel 07 (step 5): warp tiling and a block shape tuned for the H100.
+// Kernel 07: warp tiling and a block shape tuned for the H100.
 // Kernel 06 gives thread t the 8 x 8 block at (8 * (t / 16), 8 * (t % 16)): neighbouring
 // threads read B 64 bytes apart, and a 16-byte shared-memory load of 8 such threads hits the
 // same banks four times over. Here each warp owns a 64 x 32 tile of C and its 32 threads are

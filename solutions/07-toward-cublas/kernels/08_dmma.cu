@@ -1,4 +1,4 @@
-// Kernel 08 (step 6, the second exercise, solved): FP64 tensor cores. One warp-wide instruction,
+// Kernel 08 (the second exercise, solved): FP64 tensor cores. One warp-wide instruction,
 //   mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
 // multiplies an 8 x 4 block of A by a 4 x 8 block of B and adds the 8 x 8 product to C: 256
 // multiply-adds, each thread supplying one double of A, one of B and holding two of C

@@ -1,4 +1,4 @@
-// Kernel 09 (step 7, given): kernel 08 rebuilt for the H100, which reaches about half of the
+// Kernel 09 (given): kernel 08 rebuilt for the H100, which reaches about half of the
 // FP64 tensor-core peak. Three changes:
 // - The sm_90 shape mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64: one instruction
 //   multiplies a 16 x 16 block of A by a 16 x 8 block of B, 2048 multiply-adds against the 256

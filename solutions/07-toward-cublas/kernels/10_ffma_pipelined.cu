@@ -1,4 +1,4 @@
-// Kernel 10 (step 8, given): back to the ordinary FP64 units (one fused multiply-add per output
+// Kernel 10 (given): back to the ordinary FP64 units (one fused multiply-add per output
 // and k, no tensor cores), fed the way kernels 08 and 09 feed the tensor cores. Kernel 07 keeps
 // the FP64 units busy only part of the time; three changes keep them busier:
 // - The copies. Kernel 07 stages each tile through registers (load, compute, store, barrier).
