@@ -2,6 +2,8 @@
 // threads (streams lessons), so every record is taken under one lock.
 #include "wb/device_call_watch.h"
 
+#include "wb/lesson.h"
+
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -17,7 +19,6 @@ struct Allocation {
 struct Records {
     std::mutex lock;
     bool compiled_in = false;
-    bool poison = false;
     unsigned long long allocations_made = 0;
     std::map<const void*, Allocation> held;
     std::vector<RecordedLaunch> launches;
@@ -38,17 +39,7 @@ void watch_compiled_in() {
     r.compiled_in = true;
 }
 
-bool poisoning_allocations() {
-    Records& r = records();
-    std::lock_guard<std::mutex> guard(r.lock);
-    return r.poison;
-}
-
-void set_poisoning_allocations(bool poison) {
-    Records& r = records();
-    std::lock_guard<std::mutex> guard(r.lock);
-    r.poison = poison;
-}
+bool poisoning_allocations() { return checking(); }
 
 void note_allocation(const void* pointer, std::size_t bytes) {
     Records& r = records();
@@ -89,29 +80,24 @@ std::vector<RecordedLaunch> DeviceCallWatch::launches() const {
     return std::vector<RecordedLaunch>(r.launches.begin() + static_cast<long>(first_launch_), r.launches.end());
 }
 
-std::size_t DeviceCallWatch::unfreed_count() const {
+UnfreedAllocations DeviceCallWatch::unfreed() const {
     Records& r = records();
     std::lock_guard<std::mutex> guard(r.lock);
-    std::size_t count = 0;
-    for (const auto& held : r.held) count += held.second.serial >= first_allocation_;
-    return count;
-}
-
-std::size_t DeviceCallWatch::unfreed_bytes() const {
-    Records& r = records();
-    std::lock_guard<std::mutex> guard(r.lock);
-    std::size_t bytes = 0;
+    UnfreedAllocations unfreed;
     for (const auto& held : r.held)
-        if (held.second.serial >= first_allocation_) bytes += held.second.bytes;
-    return bytes;
+        if (held.second.serial >= first_allocation_) {
+            ++unfreed.count;
+            unfreed.bytes += held.second.bytes;
+        }
+    return unfreed;
 }
 
 bool all_freed(const DeviceCallWatch& watch, const std::string& what, const std::string& label) {
-    const std::size_t count = watch.unfreed_count();
-    if (count == 0) return true;
+    const UnfreedAllocations unfreed = watch.unfreed();
+    if (unfreed.count == 0) return true;
     std::printf("  %s: %s returned with %zu of its device allocations (%zu bytes) not freed: a cudaFree is "
                 "missing, and every call leaks that much device memory\n",
-                label.c_str(), what.c_str(), count, watch.unfreed_bytes());
+                label.c_str(), what.c_str(), unfreed.count, unfreed.bytes);
     return false;
 }
 

@@ -1,7 +1,5 @@
 #include "wb/lesson.h"
 
-#include "wb/device_call_watch.h"
-
 #include "wb/exit_codes.h"
 
 #include <chrono>
@@ -119,8 +117,7 @@ int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check,
     if (options.mode == Options::Mode::check) {
         install_crash_handlers(info.name);
         start_watchdog(info);
-        g_checking = true;
-        detail::set_poisoning_allocations(true);  // wb/watched_device_calls.h: fresh memory is NaN
+        g_checking = true;  // also fills fresh device memory with NaN (wb/watched_device_calls.h)
     }
     try {
         return step(options);

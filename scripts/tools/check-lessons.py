@@ -114,12 +114,12 @@ def registry(source, build):
             problems.append(f"README.md: the ladder's row for {lesson} says '{ladder[lesson][1]}', "
                             f"its manifest's TEACHES '{teaches}' (scripts/tools/check-lessons.py sync . BUILD "
                             "writes it)")
+        row = course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))
         if number not in course_map:
             problems.append(f"docs/mainpage.md: the course map has no row for lesson{number}")
-        elif course_map[number] != course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, []))):
+        elif course_map[number] != row:
             problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
-                            f"its manifest says '{course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))}' "
-                            "(scripts/tools/check-lessons.py sync . BUILD writes it)")
+                            f"its manifest says '{row}' (scripts/tools/check-lessons.py sync . BUILD writes it)")
     for lesson in ladder:
         if lesson not in manifests:
             problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")

@@ -26,6 +26,12 @@ struct RecordedLaunch {
     std::size_t shared_bytes = 0;  ///< dynamic shared memory per block
 };
 
+/// Allocations not freed yet: how many, and the bytes they hold.
+struct UnfreedAllocations {
+    std::size_t count = 0;  ///< allocations
+    std::size_t bytes = 0;  ///< their bytes
+};
+
 /// The exercise's device calls from this object's construction on.
 class DeviceCallWatch {
 public:
@@ -34,10 +40,8 @@ public:
     bool available() const;
     /// The launches made since construction, oldest first.
     std::vector<RecordedLaunch> launches() const;
-    /// Allocations made since construction and not freed yet: how many.
-    std::size_t unfreed_count() const;
-    /// The bytes those allocations hold.
-    std::size_t unfreed_bytes() const;
+    /// Allocations made since construction and not freed yet.
+    UnfreedAllocations unfreed() const;
 
 private:
     std::size_t first_launch_;
@@ -64,11 +68,9 @@ bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, l
 
 /// The watch's records (called by wb/watched_device_calls.h only).
 namespace detail {
-/// Whether new allocations are filled with NaN bytes: in check mode only (lesson_main), so that
+/// Whether new allocations are filled with NaN bytes: while a check runs (wb::checking), so that
 /// a benchmark times what the exercise does and nothing more.
 bool poisoning_allocations();
-/// Turns the NaN fill of new allocations on (lesson_main, in check mode) or off.
-void set_poisoning_allocations(bool poison);
 /// Marks the program as watched (a file compiled with wb/watched_device_calls.h is in it).
 void watch_compiled_in();
 /// Records an allocation of `bytes` at `pointer`.
