@@ -173,7 +173,10 @@ endfunction()
 # cudaMalloc and cudaMallocPitch fill new blocks with NaN and, with cudaFree and every launch, are
 # recorded for the check (wb/device_call_watch.h). __NV_LEGACY_LAUNCH, for the host compiler only,
 # makes nvcc's launch code call cudaLaunchKernel, which that header overloads to record the shape.
+# COUNT_BARRIERS: every __syncthreads() of those files also counts, once per block, the barriers
+# passed while a check runs (wb::DeviceCallWatch::barriers_passed).
 function(workbook_watch_device_calls)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "COUNT_BARRIERS" "" "")
   get_property(lesson_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
   foreach(lesson_target IN LISTS lesson_targets)
     get_target_property(lesson_target_type ${lesson_target} TYPE)
@@ -181,6 +184,9 @@ function(workbook_watch_device_calls)
       target_compile_options(${lesson_target} PRIVATE
         "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:--pre-include ${PROJECT_SOURCE_DIR}/common/include/wb/watched_device_calls.h>"
         "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Xcompiler -D__NV_LEGACY_LAUNCH>")
+      if(arg_COUNT_BARRIERS)
+        target_compile_definitions(${lesson_target} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:WB_COUNT_BARRIERS>")
+      endif()
     endif()
   endforeach()
 endfunction()

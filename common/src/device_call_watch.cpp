@@ -2,6 +2,7 @@
 // threads (streams lessons), so every record is taken under one lock.
 #include "wb/device_call_watch.h"
 
+#include "wb/cuda_check.h"
 #include "wb/lesson.h"
 
 #include <cstdio>
@@ -22,11 +23,29 @@ struct Records {
     unsigned long long allocations_made = 0;
     std::map<const void*, Allocation> held;
     std::vector<RecordedLaunch> launches;
+    std::vector<detail::BarrierCounter> barrier_counters;
 };
 
 Records& records() {
     static Records instance;
     return instance;
+}
+
+// Every file's barrier count summed, each set to zero and left counting.
+unsigned long long take_barrier_counts() {
+    std::vector<detail::BarrierCounter> counters;
+    {
+        Records& r = records();
+        std::lock_guard<std::mutex> guard(r.lock);
+        counters = r.barrier_counters;
+    }
+    unsigned long long total = 0;
+    for (detail::BarrierCounter counter : counters) {
+        unsigned long long count = 0;
+        WB_CUDA_CHECK(counter(&count, true));
+        total += count;
+    }
+    return total;
 }
 
 }  // namespace
@@ -59,13 +78,30 @@ void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_b
     r.launches.push_back(RecordedLaunch{kernel, grid, block, shared_bytes});
 }
 
+void note_barrier_counter(BarrierCounter counter) {
+    Records& r = records();
+    std::lock_guard<std::mutex> guard(r.lock);
+    r.barrier_counters.push_back(counter);
+}
+
 }  // namespace detail
 
 DeviceCallWatch::DeviceCallWatch() {
-    Records& r = records();
-    std::lock_guard<std::mutex> guard(r.lock);
-    first_launch_ = r.launches.size();
-    first_allocation_ = r.allocations_made;
+    {
+        Records& r = records();
+        std::lock_guard<std::mutex> guard(r.lock);
+        first_launch_ = r.launches.size();
+        first_allocation_ = r.allocations_made;
+        counts_barriers_ = checking() && !r.barrier_counters.empty();
+    }
+    if (counts_barriers_) take_barrier_counts();  // from zero, counting on
+}
+
+bool DeviceCallWatch::counts_barriers() const { return counts_barriers_; }
+
+unsigned long long DeviceCallWatch::barriers_passed() const {
+    if (counts_barriers_) barriers_ += take_barrier_counts();
+    return barriers_;
 }
 
 bool DeviceCallWatch::available() const {
@@ -131,6 +167,43 @@ bool launched_smallest_grid(const DeviceCallWatch& watch, const char* kernel,
                 "no further: %s\n",
                 label.c_str(), kernel, shape(got).c_str(), shape(launch->block).c_str(), data.c_str(),
                 shape(want).c_str(), short_of ? "some of the data gets no thread" : "the extra blocks only cost time");
+    return false;
+}
+
+bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const std::string& label) {
+    if (!watch.available()) return true;
+    const std::vector<RecordedLaunch> launches = watch.launches();
+    const RecordedLaunch* launch = only_launch(launches, kernel, label);
+    if (!launch) return false;
+    int device = 0, most_threads = 0, warp = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&most_threads, cudaDevAttrMaxThreadsPerBlock, device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device));
+    const dim3 block = launch->block;
+    const long long threads = 1LL * block.x * block.y * block.z;
+    if (threads == most_threads && block.x % warp == 0) return true;
+    std::printf("  %s: %s launched blocks of %s = %lld threads; the largest block this GPU allows has %d, with a "
+                "multiple of %d (whole warps) along x\n",
+                label.c_str(), kernel, shape(block).c_str(), threads, most_threads, warp);
+    return false;
+}
+
+bool passed_barriers(const DeviceCallWatch& watch, const char* kernel, unsigned long long per_block,
+                     const std::string& why, const std::string& label) {
+    if (!watch.counts_barriers()) return true;  // built without counting, or not a check
+    const std::vector<RecordedLaunch> launches = watch.launches();
+    const RecordedLaunch* launch = only_launch(launches, kernel, label);
+    if (!launch) return false;
+    const unsigned long long blocks = 1ULL * launch->grid.x * launch->grid.y * launch->grid.z;
+    const unsigned long long passed = watch.barriers_passed();
+    if (passed == blocks * per_block) return true;
+    const bool more = passed > blocks * per_block;
+    std::printf("  %s: the %llu blocks of %s passed %llu barriers (%.1f per block) where %llu per block are "
+                "needed (%s): %s\n",
+                label.c_str(), blocks, kernel, passed, blocks ? static_cast<double>(passed) / blocks : 0.0, per_block,
+                why.c_str(),
+                more ? "a loop makes more steps than the data needs; the extra ones only add zeros and cost time"
+                     : "a barrier is missing or skipped, or the loop stops before the data ends");
     return false;
 }
 

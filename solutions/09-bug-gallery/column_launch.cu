@@ -5,7 +5,8 @@
 
 #include "wb/cuda_check.h"
 
-// >>> FIX: the right column sums, or a clear error when the kernel cannot run
+// >>> FIX: the right column sums with the largest block the GPU allows, or a clear error when
+// the kernel cannot run
 namespace {
 constexpr int kColumnsPerBlock = 64;  // threadIdx.x: one column per thread
 constexpr int kRowChunks = 16;        // threadIdx.y: 64 x 16 = 1024 threads per block

@@ -42,10 +42,18 @@ public:
     std::vector<RecordedLaunch> launches() const;
     /// Allocations made since construction and not freed yet.
     UnfreedAllocations unfreed() const;
+    /// Whether barriers are counted: a file of this program was compiled with WB_COUNT_BARRIERS
+    /// and a check runs (wb::checking).
+    bool counts_barriers() const;
+    /// The barriers passed since construction, counted once per block (0 unless counts_barriers;
+    /// call it after the kernels finished).
+    unsigned long long barriers_passed() const;
 
 private:
     std::size_t first_launch_;
     unsigned long long first_allocation_;
+    bool counts_barriers_;
+    mutable unsigned long long barriers_ = 0;  // counted so far (each question takes the files' counts)
 };
 
 /// Prints a line naming the leak and returns false when allocations made since `watch` began are
@@ -66,6 +74,17 @@ bool launched_smallest_grid(const DeviceCallWatch& watch, const char* kernel,
 bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, long long items,
                              const std::string& label);
 
+/// Prints a line and returns false unless exactly one launch was recorded since `watch` began and
+/// its block is as large as the current GPU allows, with whole warps along x (so that a warp's
+/// threads sit in one row of the block).
+bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const std::string& label);
+
+/// Prints a line and returns false unless exactly one launch was recorded since `watch` began and
+/// its blocks passed `per_block` barriers each (`why` says how many the data needs, as "2 per
+/// phase, ceil(37 / 8) = 5 phases"). True when barriers are not counted.
+bool passed_barriers(const DeviceCallWatch& watch, const char* kernel, unsigned long long per_block,
+                     const std::string& why, const std::string& label);
+
 /// The watch's records (called by wb/watched_device_calls.h only).
 namespace detail {
 /// Whether new allocations are filled with NaN bytes: while a check runs (wb::checking), so that
@@ -79,6 +98,11 @@ void note_allocation(const void* pointer, std::size_t bytes);
 void note_free(const void* pointer);
 /// Records a launch of `kernel` with its shape.
 void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes);
+/// One file's barrier counter: reads its count into *count, sets it to zero, turns counting on
+/// or off.
+using BarrierCounter = cudaError_t (*)(unsigned long long* count, bool count_on);
+/// Registers a file's barrier counter.
+void note_barrier_counter(BarrierCounter counter);
 }  // namespace detail
 
 }  // namespace wb

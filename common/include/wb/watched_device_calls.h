@@ -11,6 +11,11 @@
 // code nvcc generates for kernel<<<grid, block, shared, stream>>> calls cudaLaunchKernel with the
 // kernel as a char pointer; the overload below is the better match, records the launch's shape,
 // then launches through the runtime as usual.
+//
+// Barriers: with WB_COUNT_BARRIERS (workbook_watch_device_calls(COUNT_BARRIERS)) every
+// __syncthreads() of the file also counts, once per block, the barriers passed while a check runs,
+// so that a check can tell a loop that makes more phases (or fewer barriers) than the data needs:
+// a phase that only adds zeros leaves every result right and only costs time.
 #pragma once
 
 #include "wb/device_call_watch.h"
@@ -54,6 +59,40 @@ inline cudaError_t free_watched(void* pointer) {
 }
 
 }  // namespace wb::detail
+
+#if defined(WB_COUNT_BARRIERS) && defined(__CUDACC__)
+namespace wb::detail {
+
+static __device__ unsigned long long barriers_passed;  ///< this file's count, by thread 0 of each block
+static __device__ int counting_barriers;               ///< set while a check runs
+
+/// __syncthreads(), then one count per block while counting is on.
+static __device__ __forceinline__ void counted_syncthreads() {
+    (__syncthreads)();  // the parentheses call the real barrier, not this file's macro
+    if (counting_barriers && threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+        atomicAdd(&barriers_passed, 1ULL);
+}
+
+/// This file's count into *count, then the count set to zero and counting turned on or off.
+static cudaError_t take_barrier_count(unsigned long long* count, bool count_on) {
+    const unsigned long long zero = 0;
+    const int on = count_on ? 1 : 0;
+    cudaError_t status = cudaMemcpyFromSymbol(count, barriers_passed, sizeof *count);
+    if (status == cudaSuccess) status = cudaMemcpyToSymbol(barriers_passed, &zero, sizeof zero);
+    if (status == cudaSuccess) status = cudaMemcpyToSymbol(counting_barriers, &on, sizeof on);
+    return status;
+}
+
+/// Registers this file's counter once (a static object per file that includes this header).
+struct BarrierCountedFile {
+    BarrierCountedFile() { note_barrier_counter(&take_barrier_count); }
+};
+static const BarrierCountedFile barrier_counted_file;  ///< this file's registration
+
+}  // namespace wb::detail
+
+#define __syncthreads() wb::detail::counted_syncthreads()
+#endif
 
 #if defined(__NV_LEGACY_LAUNCH)
 // grid and block by non-const reference: the launch code passes variables, and a placeholder call
