@@ -125,9 +125,7 @@ int run_bench(const wb::Options& options) {
                 "  allocation + copies in + kernel + copy out + free (pageable host memory).\n",
                 info.name.c_str(), repeats);
     for (const auto& shape : shapes) {
-        const wb::GemmCeiling cublas = wb::measure_cublas<double>(shape, options.seed, 2, repeats);
-        wb::BenchRows rows(csv, wb::gemm_bench_fields<double>(kLesson, shape, cublas, info.name));
-        wb::write_cublas_row(rows, cublas);
+        wb::BenchRows rows = wb::begin_gemm_shape<double>(csv, kLesson, shape, options.seed, repeats, info.name);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
         for (const wb::Block2& b : blocks) {
             const dim3 block(b.x, b.y);

@@ -193,10 +193,9 @@ void bench_tile(wb::BenchRows& rows, const BenchPlan& plan, const wb::MatmulProb
 template <class T>
 void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::Options& options, CpuBaseline& cpu,
                  wb::CsvWriter& csv, const std::string& device) {
-    const wb::GemmCeiling cublas = wb::measure_cublas<T>(shape, options.seed, 2, plan.repeats);
-    wb::BenchRows rows(csv, wb::gemm_bench_fields<T>(kLesson, shape, cublas, device));
-    cpu.apply(shape, options.seed, cublas, rows.shared());
-    wb::write_cublas_row(rows, cublas);
+    wb::BenchRows rows = wb::begin_gemm_shape<T>(
+        csv, kLesson, shape, options.seed, plan.repeats, device,
+        [&](const wb::GemmCeiling& cublas, wb::BenchRow& shared) { cpu.apply(shape, options.seed, cublas, shared); });
     const wb::MatmulProblem<T> problem = wb::random_problem<T>(shape, options.seed);
     for (int tile : plan.tiles)
         if (in_plan(plan, shape.rows, tile)) bench_tile(rows, plan, problem, tile);

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -202,6 +203,20 @@ inline void write_cublas_row(BenchRows& rows, const GemmCeiling& ceiling) {
     row.rate = ceiling.gflops;
     row.tensor_cores = row.precision == "double";
     rows.write(row);
+}
+
+/// How a product benchmark begins each shape: cuBLAS measured at `shape` (the ceiling, after two
+/// warm-up runs), the rows' shared fields, `adjust` for fields of the lesson's own (a baseline),
+/// then cuBLAS's row written. Returns the rows for the lesson's kernels at that shape.
+template <class T>
+BenchRows begin_gemm_shape(CsvWriter& csv, const std::string& lesson, const MatmulShape& shape, std::uint64_t seed,
+                           int repeats, const std::string& device,
+                           const std::function<void(const GemmCeiling&, BenchRow&)>& adjust = {}) {
+    const GemmCeiling cublas = measure_cublas<T>(shape, seed, 2, repeats);
+    BenchRows rows(csv, gemm_bench_fields<T>(lesson, shape, cublas, device));
+    if (adjust) adjust(cublas, rows.shared());
+    write_cublas_row(rows, cublas);
+    return rows;
 }
 
 }  // namespace wb
