@@ -53,3 +53,27 @@ __device__ inline void wait_copies() {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(pending) : "memory");
 #endif
 }
+
+/// The pipeline of kernels 08 and 09: `stages` shared-memory stages of `stage_doubles` each,
+/// taken in turn; the copies of tile t + stages - 1 start while the block computes on tile t.
+/// `load(tile, stage)` starts the copies of one k tile into a stage; `compute(stage)` uses a
+/// stage whose copies have landed for every thread of the block.
+template <int stages, class Load, class Compute>
+__device__ __forceinline__ void run_copy_pipeline(double* shared, int stage_doubles, int tiles, Load load,
+                                                  Compute compute) {
+    // Prologue: start the first stages - 1 tiles.
+#pragma unroll
+    for (int s = 0; s < stages - 1; ++s) {
+        if (s < tiles) load(s, shared + s * stage_doubles);
+        commit_copies();
+    }
+    for (int t = 0; t < tiles; ++t) {
+        wait_copies<stages - 2>();  // tile t has landed (for this thread's copies) ...
+        __syncthreads();            // ... and for everyone's; stage (t - 1) % stages is free
+        const int next = t + stages - 1;
+        if (next < tiles) load(next, shared + (next % stages) * stage_doubles);
+        commit_copies();  // an empty group at the end keeps the count in wait_copies right
+        compute(shared + (t % stages) * stage_doubles);
+    }
+    wait_copies<0>();
+}

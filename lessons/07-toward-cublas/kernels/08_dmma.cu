@@ -113,21 +113,10 @@ __global__ void __launch_bounds__(kThreads, kMinBlocksPerSM) dmma(const double* 
     const int tiles = n / kBlockK;
 
     double acc[kFragmentsM][kFragmentsN][2] = {};
-    // Prologue: start the first kStages - 1 tiles.
-#pragma unroll
-    for (int s = 0; s < kStages - 1; ++s) {
-        if (s < tiles) load_tile_async(a_block, b_block, n, s, shared + s * kStageDoubles);
-        commit_copies();
-    }
-    for (int t = 0; t < tiles; ++t) {
-        wait_copies<kStages - 2>();  // tile t has landed (for this thread's copies) ...
-        __syncthreads();             // ... and for everyone's; stage (t - 1) % kStages is free
-        const int next = t + kStages - 1;
-        if (next < tiles) load_tile_async(a_block, b_block, n, next, shared + (next % kStages) * kStageDoubles);
-        commit_copies();  // an empty group at the end keeps the count in wait_copies right
-        compute_stage(shared + (t % kStages) * kStageDoubles, warp_row, warp_col, lane, acc);
-    }
-    wait_copies<0>();
+    run_copy_pipeline<kStages>(
+        shared, kStageDoubles, tiles,
+        [&](int k_tile, double* stage) { load_tile_async(a_block, b_block, n, k_tile, stage); },
+        [&](const double* stage) { compute_stage(stage, warp_row, warp_col, lane, acc); });
 
     double* c_block = c + block_row * kBlockM * n + block_col * kBlockN;
 #pragma unroll
