@@ -93,12 +93,7 @@ __global__ void width_update_halo_kernel(double* sh, const double* sf, int rows,
     const double* south = tiles + 3 * layer_slots;
     const int c = y * width + x;
     const long k = static_cast<long>(i) * cols + j;
-    double v = sh[k];
-    v += south[c - width] - north[c];
-    v += east[c - 1] - west[c];
-    v += west[c + 1] - east[c];
-    v += north[c + width] - south[c];
-    sh[k] = v;
+    sh[k] = sciddicat::cell_mass_balance(sh[k], north, west, east, south, c, width);
 }
 
 }  // namespace

@@ -53,12 +53,7 @@ __global__ void multistep_kernel(const double* sz, const double* sh_in, double* 
             const double* west = f + kCells;
             const double* east = f + 2 * kCells;
             const double* south = f + 3 * kCells;
-            double v = h[c];
-            v += south[c - kRX] - north[c];
-            v += east[c - 1] - west[c];
-            v += west[c + 1] - east[c];
-            v += north[c + kRX] - south[c];
-            h[c] = v;
+            h[c] = sciddicat::cell_mass_balance(h[c], north, west, east, south, c, kRX);
         }
         __syncthreads();
     }

@@ -40,13 +40,8 @@ void serial_run(int rows, int cols, const double* sz, double* sh, std::vector<do
             }
         for (int i = 1; i < rows - 1; ++i)  // 3. width update
             for (int j = 1; j < cols - 1; ++j) {
-                const std::size_t k = static_cast<std::size_t>(i) * cols + j;
-                double h = sh[k];
-                h += south[k - cols] - north[k];
-                h += east[k - 1] - west[k];
-                h += west[k + 1] - east[k];
-                h += north[k + cols] - south[k];
-                sh[k] = h;
+                const long k = static_cast<long>(i) * cols + j;
+                sh[k] = cell_mass_balance(sh[k], north, west, east, south, k, cols);
             }
     }
 }

@@ -47,12 +47,7 @@ SCIDDICAT_HD inline void update_cell_width(const DeviceGrid& g, int i, int j) {
     const double* to_west = g.sf + n;
     const double* to_east = g.sf + 2 * n;
     const double* to_south = g.sf + 3 * n;
-    double thickness = g.sh[k];
-    thickness += to_south[k - cols] - to_north[k];
-    thickness += to_east[k - 1] - to_west[k];
-    thickness += to_west[k + 1] - to_east[k];
-    thickness += to_north[k + cols] - to_south[k];
-    g.sh[k] = thickness;
+    g.sh[k] = cell_mass_balance(g.sh[k], to_north, to_west, to_east, to_south, k, cols);
 }
 
 }  // namespace sciddicat
