@@ -3,8 +3,9 @@
 # Reads the hardware counters that the execution-model programs of lessons 02 and 03 teach
 # (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
 # conflicts, active threads per warp instruction, achieved occupancy. Writes ncu's raw CSV per
-# program to OUTDIR/counters/ (scripts/tools/counters-table.py turns them into data/ tables).
-# Exits 77 when ncu is missing or cannot read the counters.
+# program to OUTDIR/counters/, and its table (scripts/tools/counters-table.py), the one that
+# data/h100/ keeps, to OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command
+# that ran. Exits 77 when ncu is missing or cannot read the counters.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 build=${1:?usage: measure-counters.sh BUILD OUTDIR}
@@ -12,12 +13,18 @@ out=${2:?usage: measure-counters.sh BUILD OUTDIR}/counters
 mkdir -p "$out"
 command -v ncu >/dev/null 2>&1 || { echo "ncu: not found"; exit 77; }
 status=0
+device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 measure() {  # name kernel-regex metrics program args...
   local name=$1 kernels=$2 metrics=$3
   shift 3
   # --clock-control none: the GPU keeps the clocks it runs with outside the profiler.
-  if ncu --csv --clock-control none --metrics "$metrics" -k "regex:$kernels" "$@" >"$out/$name.csv" 2>"$out/$name.log"; then
-    echo "counters $name: $(grep -c '^"' "$out/$name.csv") lines"
+  local ncu_command=(ncu --csv --clock-control none --metrics "$metrics" -k "regex:$kernels" "$@")
+  local date
+  date=$(date -u '+%Y-%m-%d %H:%M UTC')
+  if "${ncu_command[@]}" >"$out/$name.csv" 2>"$out/$name.log" &&
+     python3 "$(dirname "$0")/counters-table.py" "$out/$name.csv" "$out/$name-counters.csv" "$device" "$date" \
+       "$(printf '%q ' "${ncu_command[@]}" | sed 's/ $//')" 2>>"$out/$name.log"; then
+    echo "counters $name: $(grep -vc '^#' "$out/$name-counters.csv") table lines"
   else
     echo "counters $name: FAILED"; tail -n 5 "$out/$name.log"; status=1
   fi

@@ -19,10 +19,13 @@ status=0
 versions="as-given:12-profiling-exercise rows-fixed:12-profiling-planted-few-blocks
 blocks-fixed:12-profiling-planted-column-order both-fixed:12-profiling-solution"
 # The exercise and the solution are in BUILD/bin, the planted programs beside their lesson's build.
+bench_commands=() profile_commands=()  # the command lines that ran, for the CSVs' headers
 locate() { if [ -x "$build/bin/$1" ]; then echo "$build/bin/$1"; else find "$build" -name "$1" -type f -perm -u+x | head -n 1; fi; }
 for version in $versions; do
   label=${version%%:*} program=$(locate "${version#*:}")
   [ -n "$program" ] || { echo "profiles $label: ${version#*:} is not built (a maintainer build has it)"; status=1; continue; }
+  bench_commands+=("$program --bench --label $label --out $out/profiles/$label.csv")
+  profile_commands+=("scripts/profile --build-dir $build --summary $out/12-profiling-profile.csv --label $label $program --profile-run")
   if ! "$program" --bench --label "$label" --out "$out/profiles/$label.csv" >"$out/profiles/$label.bench.log" 2>&1; then
     echo "profiles $label: benchmark FAILED"; tail -n 5 "$out/profiles/$label.bench.log"; status=1; continue
   fi
@@ -44,10 +47,18 @@ for version in $versions; do
   [ -f "$out/profiles/$label.csv" ] || continue
   if [ "$first" -eq 1 ]; then cat "$out/profiles/$label.csv"; first=0; else grep -v '^#' "$out/profiles/$label.csv" | tail -n +2; fi
 done >"$out/12-profiling.csv"
-# Say in both files what produced them (each version is its own run of its own program).
-what="scripts/tools/measure-profiles.sh BUILD OUT: for VERSION:PROGRAM in $(echo $versions | tr '\n' ' ')"
-sed -i "s|^# command: .*|# command: $what; bin/PROGRAM --bench --label VERSION (one run each)|" "$out/12-profiling.csv"
-[ -f "$out/12-profiling-profile.csv" ] &&
-  sed -i "s|^# command: .*|# command: $what; scripts/profile --summary FILE --label VERSION PROGRAM --profile-run (4096x4096)|" \
-    "$out/12-profiling-profile.csv"
+# Say in both files what produced them: each version is its own run of its own program, so the
+# command line is every one that ran, in order.
+joined() { local text="" command; for command in "$@"; do text+="${text:+; }$command"; done; echo "$text"; }
+replace_command() {  # file text
+  python3 - "$1" "$2" <<'PY'
+import sys
+path, text = sys.argv[1], sys.argv[2]
+lines = open(path).read().split("\n")
+lines = ["# command: " + text if line.startswith("# command: ") else line for line in lines]
+open(path, "w").write("\n".join(lines))
+PY
+}
+[ -f "$out/12-profiling.csv" ] && replace_command "$out/12-profiling.csv" "$(joined "${bench_commands[@]}")"
+[ -f "$out/12-profiling-profile.csv" ] && replace_command "$out/12-profiling-profile.csv" "$(joined "${profile_commands[@]}")"
 exit $status
