@@ -11,12 +11,13 @@ Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds 
     and '# software:' lines), and every such row has a positive roof_fraction or none at all.
 The benchmark's own output is printed first; each failure says what was wrong.
 """
-import csv
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+import bench_csv
 
 REQUIRED_COLUMNS = ["lesson", "kernel", "precision", "shape", "n", "block", "repeats", "median_ms", "min_ms",
                     "max_ms", "transfers", "rate", "rate_unit", "ceiling", "ceiling_rate", "ratio", "baseline",
@@ -31,29 +32,23 @@ def fail(message):
 
 
 def positive(text):
-    try:
-        return float(text) > 0
-    except ValueError:
-        return False
+    return bench_csv.number(text, 0.0) > 0
 
 
 def check_csv(path, kernel_patterns):
     if not os.path.isfile(path) or os.path.getsize(path) == 0:
         fail(f"the benchmark wrote no CSV file ({path})")
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    comments = [line for line in lines if line.startswith("#")]
+    table = bench_csv.read(path)
     for key in ("device", "date", "command"):
-        if not any(line.startswith(f"# {key}:") for line in comments):
+        if key not in table.comments:
             fail(f"the CSV has no '# {key}:' comment line")
-    table = list(csv.reader(line for line in lines if line and not line.startswith("#")))
-    if not table:
+    header = table.columns
+    if not header:
         fail("the CSV has no header")
-    header = table[0]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
         fail(f"the CSV header lacks the columns {', '.join(missing)}")
-    rows = table[1:]
+    rows = table.records
     if not rows:
         fail("the CSV has a header but no row")
     kernels = []
@@ -72,7 +67,7 @@ def check_csv(path, kernel_patterns):
                 fail(f"row {number} ({fields['kernel']}): roof_fraction '{fields['roof_fraction']}' is not positive")
     if roofed:
         for key in ("gpu", "software"):
-            if not any(line.startswith(f"# {key}:") for line in comments):
+            if key not in table.comments:
                 fail(f"rows are placed under the roofline but the CSV has no '# {key}:' line")
     for pattern in kernel_patterns:
         if not any(re.search(pattern, k) for k in kernels):

@@ -26,6 +26,8 @@ import shutil
 import sys
 import tempfile
 
+import bench_csv
+
 MAX_DRIVER_LINES = 250
 
 
@@ -131,10 +133,9 @@ def registry(source, build):
         path = os.path.join(source, "data", "h100", program + ".csv")
         if program in rooflines or not os.path.isfile(path):
             continue
-        with open(path, encoding="utf-8") as f:
-            if any(line.startswith("# roofs:") for line in f):
-                problems.append(f"{program}: its reference run (data/h100/{program}.csv) is placed under the "
-                                "roofline, but its manifest's ROOFLINE does not name it")
+        if "roofs" in bench_csv.read(path).comments:
+            problems.append(f"{program}: its reference run (data/h100/{program}.csv) is placed under the "
+                            "roofline, but its manifest's ROOFLINE does not name it")
     for program, _, goal, stretch, timed in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5):
         if programs.get(program) != "gpu":
             problems.append(f"SPEED_GOAL names {program}, which is no GPU program of the course")

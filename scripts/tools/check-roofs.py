@@ -10,17 +10,16 @@ For every CSV under DATA_DIR/h100/ with a '# roofs:' line (a GPU run placed unde
   - every kernel row of a GPU with declared work has a roof_fraction.
 Exit 1 with one line per failure.
 """
-import csv
 import glob
 import os
-import re
 import sys
+
+import bench_csv
 
 
 def published(data_dir):
-    with open(os.path.join(data_dir, "specs", "h100.csv"), encoding="utf-8") as f:
-        rows = csv.DictReader(line for line in f if not line.startswith("#"))
-        return {row["name"]: float(row["value"]) for row in rows}
+    rows = bench_csv.read(os.path.join(data_dir, "specs", "h100.csv")).rows
+    return {row["name"]: float(row["value"]) for row in rows}
 
 
 def main():
@@ -33,14 +32,12 @@ def main():
     peaks = published(data_dir)
     failures, files = [], 0
     for path in sorted(glob.glob(os.path.join(data_dir, "h100", "*.csv"))):
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-        roof_line = next((line for line in lines if line.startswith("# roofs:")), None)
-        if roof_line is None:
+        table = bench_csv.read(path)
+        if "roofs" not in table.comments:
             continue
         files += 1
         name = os.path.relpath(path, data_dir)
-        roofs = {k: float(v) for k, v in re.findall(r"(\w+)=([0-9.e+-]+)", roof_line)}
+        roofs = table.roofs()
 
         def near(what, value, reference):
             if abs(value / reference - 1.0) > 0.10:
@@ -50,8 +47,7 @@ def main():
         near("fp64_gflops", roofs["fp64_gflops"], peaks["fp64-peak"] * 1000)
         near("fp32_gflops", roofs["fp32_gflops"], peaks["fp32-peak"] * 1000)
         near("fp64_tensor_gflops", roofs["fp64_tensor_gflops"], peaks["fp64-tensor-peak"] * 1000)
-        table = csv.DictReader(line for line in lines if not line.startswith("#"))
-        for row in table:
+        for row in table.rows:
             fraction = row.get("roof_fraction", "")
             if fraction and float(fraction) > 1.05:
                 failures.append(f"{name}: {row['kernel']} {row['shape']} {row['block']} is at {float(fraction):.2f} "

@@ -49,12 +49,13 @@ Usage:
   page-figures.py self-test DATA_DIR                planted faults that check must catch
 """
 import ast
-import csv
 import math
 import os
 import re
 import shlex
 import sys
+
+import bench_csv
 
 BLOCK = re.compile(r"<!--\s*figures\b(.*?)-->", re.S)
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
@@ -100,13 +101,6 @@ class FigureError(Exception):
     pass
 
 
-def number(text):
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 class Row:
     """One CSV row; columns read as numbers where they are numbers."""
 
@@ -124,7 +118,7 @@ class Row:
         value = self._columns[name]
         if value == "":
             raise FigureError(f"{self._where}: column '{name}' is empty")
-        return number(value)
+        return bench_csv.number(value, value)
 
 
 class CsvFile:
@@ -134,17 +128,8 @@ class CsvFile:
         if not os.path.isfile(path):
             raise FigureError(f"no CSV {label} under the data folder")
         self.label = label
-        self.header = {}
-        lines = []
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#"):
-                    key, sep, value = line[1:].partition(":")
-                    if sep:
-                        self.header.setdefault(key.strip(), value.strip())
-                elif line.strip():
-                    lines.append(line)
-        self.rows = list(csv.DictReader(lines))
+        table = bench_csv.read(path)
+        self.header, self.rows = table.comments, table.rows
         self._compiler_report = bool(COMPILER_REPORT.search(self.header.get("command", "")))
 
     def __getattr__(self, name):
