@@ -8,7 +8,7 @@ ref = reference(lesson)
 mine = yours(lesson)
 
 set title "Lesson 01: matrix product on one CPU core, double"
-set xlabel "matrix order n"
+set xlabel "matrix order n\n"  # "\n": see the key in common.gp
 set ylabel "GFLOP/s (2n^3/t)"
 set xrange [0:*]
 set yrange [0:*]

@@ -11,7 +11,7 @@ mine = yours(lesson)
 width(dummy) = real(substr(strcol("block"), 1, strstrt(strcol("block"), "x") - 1))
 
 set title "Lesson 02: a warp along a row or down a column (8192 x 8192 doubles, kernel alone)"
-set xlabel "threads of a block along x (a warp covers 32/x rows of x neighbouring doubles)"
+set xlabel "threads of a block along x (a warp covers 32/x rows of x neighbouring doubles)\n"
 set ylabel "GB/s (bytes read + written / time)"
 set logscale x 2
 set xrange [0.7:45]

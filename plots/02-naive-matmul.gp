@@ -11,7 +11,7 @@ square_block(dummy) = strstrt(strcol("block"), "x") > 0 && is("block", sprintf("
 sel(order, copies) = is("kernel", "naive") && column("n") == order && column("transfers") == copies && square_block(0)
 
 set title "Lesson 02: naive kernel, double, one thread per element of C"
-set xlabel "block (threads per side)"
+set xlabel "block (threads per side)\n"  # "\n": see the key in common.gp
 set ylabel "GFLOP/s (2n^3/t)"
 set logscale x 2
 set logscale y

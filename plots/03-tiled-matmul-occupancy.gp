@@ -9,7 +9,7 @@ ref = reference(lesson)
 mine = yours(lesson)
 
 set title "Lesson 03: memory latency hidden by resident warps (y = 3x, 1 GiB in, 1 GiB out)"
-set xlabel "warps resident per SM (of 64)"
+set xlabel "warps resident per SM (of 64)\n"  # "\n": see the key in common.gp
 set ylabel "GB/s (bytes read + written / time)"
 set xrange [0:68]
 set yrange [0:*]

@@ -10,7 +10,7 @@ mine = yours(lesson)
 sel(k, b) = is("kernel", k) && is("precision", "double") && column("transfers") == 0 && is("block", b)
 
 set title "Lesson 03: tiled kernel, double, kernel time only"
-set xlabel "matrix order n"
+set xlabel "matrix order n\n"  # "\n": see the key in common.gp
 set ylabel "GFLOP/s (2n^3/t)"
 set xrange [0:10500]
 set logscale y

@@ -16,7 +16,7 @@ set xtics ("160000x8" 1, "1.6Mx8" 2, "6.4Mx8" 3, "160000x32" 4, "1.6Mx32" 5, "6.
            "160000x64" 7, "1.6Mx64" 8, "6.4Mx64" 9)
 
 set title "Lesson 05: speed-up over the original kernel (kernel time)"
-set xlabel "shape (m rows x n columns)"
+set xlabel "shape (m rows x n columns)\n"  # "\n": see the key in common.gp
 set ylabel "speed-up over version 1"
 set xrange [0.5:9.5]
 set yrange [1:10000]
@@ -25,8 +25,11 @@ set logscale y
 versions = "split16 high2 split16-cas bandwidth cublas-dgemv"
 array version_colour[5] = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#000000"]
 ref_name = has(ref) ? device(ref) : ""
+# Each version a little to the side of the shape's tick, so that versions of equal speed
+# (split16 and split16-cas) do not hide one another.
+dodge(i) = (i - 3) * 0.1
 
-plot for [i=1:5] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
+plot for [i=1:5] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("speedup"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
-     for [i=1:5] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("speedup"))) \
+     for [i=1:5] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("speedup"))) \
         with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("%s %s", yours_label(lesson), word(versions, i)) : "")

@@ -18,7 +18,7 @@ set xtics ("160000x8" 1, "1.6Mx8" 2, "6.4Mx8" 3, "160000x32" 4, "1.6Mx32" 5, "6.
            "160000x64" 7, "1.6Mx64" 8, "6.4Mx64" 9)
 
 set title "Lesson 05: column sums of an m x n matrix of doubles, kernel time only"
-set xlabel "shape (m rows x n columns)"
+set xlabel "shape (m rows x n columns)\n"  # "\n": see the key in common.gp
 set ylabel "GB/s (8 m n / t)"
 set xrange [0.5:9.5]
 set yrange [0.3:6000]
@@ -27,10 +27,13 @@ set logscale y
 versions = "original split16 high2 split16-cas bandwidth bandwidth-shuffle cub-segmented thrust-by-key cublas-dgemv"
 array version_colour[9] = ["#999999", "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#e6ab02", "#66a61e", "#a6761d", "#000000"]
 ref_name = has(ref) ? device(ref) : ""
+# Each version a little to the side of the shape's tick, so that versions of equal speed
+# (split16 and split16-cas) do not hide one another.
+dodge(i) = (i - 5) * 0.07
 
-plot for [i=1:9] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+plot for [i=1:9] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
-     for [i=1:9] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape"))):(pick(is("kernel", word(versions, i)), column("rate"))) \
+     for [i=1:9] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("%s %s", yours_label(lesson), word(versions, i)) : ""), \
      (has(ref) ? ref : "/dev/null") using (0.5):(pick(is("kernel", "device-copy"), column("rate"))):(9.0):(0) \
         with vectors nohead dt 3 lc rgb "#555555" title (has(ref) ? "device copy (read + write)" : "")

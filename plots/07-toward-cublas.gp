@@ -18,7 +18,6 @@ set xtics ("01 naive (L02)" 1, "02 tiled (L03)" 2, "03 transposed" 3, "04 1D reg
           rotate by -30 font ",9"
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.38
-set key inside left top
 
 # Position on the x axis from the kernel column ("05-register-tile-2d" -> 5, "cublas" -> 11);
 # found by position in a string, since gnuplot would read "08" as a bad octal number.

@@ -11,38 +11,46 @@ mine = yours(lesson)
 ref_name = has(ref) ? device(ref) : ""
 
 set multiplot layout 1,2 title "Lesson 08: SciddicaT on several GPUs"
-set key inside bottom left
-set xlabel "GPUs"
-set xrange [0.5:*]
+# Both keys below their plots, in two rows each, so that the two plots keep the same height.
+set key below center horizontal maxcols 2
+set xlabel "GPUs\n"  # "\n": see the key in common.gp
+# Half a GPU of room either side of the GPU counts run, so that no point or bar sits on the border.
+gpus = 1
+if (has(ref)) { stats ref using (column("n")) nooutput; gpus = STATS_max }
+if (has(mine)) { stats mine using (column("n")) nooutput; gpus = (STATS_max > gpus) ? STATS_max : gpus }
+set xrange [0.5:gpus + 0.5]
 set xtics 1
 set ylabel "parallel efficiency"
 set yrange [0:1.1]
-set title "Scaling"
+set title (has(ref) ? sprintf("Scaling, %s", ref_name) : "Scaling")
 plot 1 with lines dt 2 lc rgb "#555555" title "ideal", \
      0.85 with lines dt 3 lc rgb "#d95f02" title "target, strong", \
      (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
-        with linespoints pt 7 lc rgb block_colour[1] title (has(ref) ? ref_name." strong" : ""), \
+        with linespoints pt 7 lc rgb block_colour[1] title (has(ref) ? "strong" : ""), \
      (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
-        with linespoints pt 9 lc rgb block_colour[3] title (has(ref) ? ref_name." weak" : ""), \
+        with linespoints pt 9 lc rgb block_colour[3] title (has(ref) ? "weak" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[2] title (has(mine) ? yours_label(lesson).", strong" : ""), \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[4] title (has(mine) ? yours_label(lesson).", weak" : "")
 
-set title "Strong scaling: time of one run"
+set title (has(ref) ? sprintf("Strong scaling, %s: time of one run", ref_name) : "Strong scaling: time of one run")
 set ylabel "milliseconds"
 set yrange [0:*]
-set key inside top right
 set style fill solid 0.8 border -1
+# Three bars a GPU count: whole run, kernels only, halo exchange only. The exchange takes a few
+# milliseconds of seconds, too little for its bar to show: its value is printed above it.
 set boxwidth 0.25
 if (has(ref) || has(mine)) {
-plot (has(ref) ? ref : "/dev/null") using (column("n") - 0.15):(pick(is("kernel", "strong"), column("median_ms"))) \
-        with boxes lc rgb block_colour[1] title (has(ref) ? ref_name.", whole run" : ""), \
-     (has(ref) ? ref : "/dev/null") using (column("n") + 0.15):(pick(is("kernel", "strong-compute"), column("median_ms"))) \
+plot (has(ref) ? ref : "/dev/null") using (column("n") - 0.27):(pick(is("kernel", "strong"), column("median_ms"))) \
+        with boxes lc rgb block_colour[1] title (has(ref) ? "whole run" : ""), \
+     (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "strong-compute"), column("median_ms"))) \
         with boxes lc rgb block_colour[2] title (has(ref) ? "kernels only" : ""), \
-     (has(ref) ? ref : "/dev/null") using (column("n") + 0.15):(pick(is("kernel", "strong-exchange"), column("median_ms"))) \
+     (has(ref) ? ref : "/dev/null") using (column("n") + 0.27):(pick(is("kernel", "strong-exchange"), column("median_ms"))) \
         with boxes lc rgb block_colour[3] title (has(ref) ? "halo exchange only" : ""), \
-     (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("median_ms"))) \
+     (has(ref) ? ref : "/dev/null") using (column("n") + 0.27):(pick(is("kernel", "strong-exchange"), column("median_ms"))):(sprintf("%.0f ms", column("median_ms"))) \
+        with labels offset 0,0.8 font ",9" notitle, \
+     (has(mine) ? mine : "/dev/null") using (column("n") - 0.27):(pick(is("kernel", "strong"), column("median_ms"))) \
         with points pt 5 ps 1.5 lc rgb "#000000" title (has(mine) ? yours_label(lesson).", whole run" : "")
 } else {
 set yrange [0:1]

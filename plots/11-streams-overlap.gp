@@ -14,7 +14,7 @@ chunks_of(dummy) = pipelined(0) ? real(substr(strcol("block"), strstrt(strcol("b
 sel(streams) = pipelined(0) ? streams_of(0) == streams : 0
 
 set title "Lesson 11: one job in chunks over several streams (transfers included)"
-set xlabel "chunks"
+set xlabel "chunks\n"  # "\n": see the key in common.gp
 set ylabel "time of the whole job (ms)"
 set logscale x 2
 set xrange [3:90]

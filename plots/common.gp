@@ -20,6 +20,10 @@ if (fmt eq "svg") {
 
 set datafile separator ","
 set datafile columnheaders
+# A row that a curve's filter leaves out (pick() gives NaN) is skipped, not a gap: the curve's
+# line runs on to its next row, so "linespoints" draws its lines even where the CSV interleaves
+# the rows of several curves.
+set datafile missing NaN
 set grid lc rgb "#dddddd"
 # The key (legend) goes below the plot area, in as many columns as fit, so that it never narrows
 # the plot. A chart may place it elsewhere (inside the plot, or beside it) only where it is at
@@ -30,6 +34,8 @@ set grid lc rgb "#dddddd"
 # no key entry names one ("yours", "your ...", "this machine"). Texts are measured as
 # characters x 0.6 x font size wide.
 set key below center horizontal spacing 1.1 box lc rgb "#bbbbbb"
+# gnuplot draws that key's box across the lowest line of the x label: a chart whose key is below
+# ends its x label with "\n", so that the box crosses an empty line, not the label's letters.
 set border lc rgb "#555555"
 
 # has(f): the file exists and is not empty.

@@ -36,6 +36,10 @@ paper(peak, x) = (x * hbm < peak) ? x * hbm : peak
 # A kernel row with work: no transfers, some flops, an intensity.
 placed(dummy) = column("transfers") == 0 && column("flops") > 0 && column("intensity") > 0
 precision_is(p) = placed(0) && strcol("precision") eq p
+# rows(p): how many reference rows of precision p the chart places (a key entry only for those).
+rows(p) = int(system(sprintf("awk -F, -v p=%s '/^#/ {next} !(FILENAME in head) {head[FILENAME]; " \
+    . "for (i = 1; i <= NF; i++) c[$i] = i; next} $c[\"transfers\"] == 0 && $c[\"flops\"] > 0 " \
+    . "&& $c[\"intensity\"] > 0 && $c[\"precision\"] == p {n++} END {print n + 0}' %s", p, reference_files)))
 
 set title (lesson eq "all" ? "Every lesson's kernels under the roofline" : sprintf("%s under the roofline", lesson))
 set logscale xy
@@ -69,6 +73,6 @@ plot under(fp64, x) lw 2 lc rgb "#1f4e9c" title sprintf("FP64 FMA roof (%.0f GFL
         with labels left offset 0.6,0 font ",7" tc rgb "#555555" notitle, \
      for [f in (strlen(your_files) > 0 ? your_files : "/dev/null")] f using (column("intensity")):(placed(0) ? column("achieved_gflops") : NaN) \
         with points pt 6 ps 1.4 lw 2 lc rgb "#222222" notitle, \
-     NaN with points pt 7 lc rgb "#1f4e9c" title "reference H100, double", \
-     NaN with points pt 7 lc rgb "#d95f02" title "reference H100, float", \
+     NaN with points pt 7 lc rgb "#1f4e9c" title (rows("double") > 0 ? "reference H100, double" : ""), \
+     NaN with points pt 7 lc rgb "#d95f02" title (rows("float") > 0 ? "reference H100, float" : ""), \
      NaN with points pt 6 lw 2 lc rgb "#222222" title (strlen(your_files) > 0 ? "your runs on this machine" : "")

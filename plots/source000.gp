@@ -18,7 +18,7 @@ report_col = (what eq "time") ? "gpu_s" : (what eq "gflops") ? "gpu_gflops" : "s
 bench_value(dummy) = (what eq "time") ? column("median_ms") / 1000.0 : (what eq "gflops") ? column("rate") : column("speedup")
 matches(b) = is("kernel", "tiled") && is("precision", "double") && column("transfers") == 1 && is("block", sprintf("%dx%d", b, b))
 
-set xlabel "matrix order n"
+set xlabel "matrix order n\n"  # "\n": see the key in common.gp
 set xrange [0:10500]
 set logscale y
 if (what eq "time") { set ylabel "time (s), allocation and copies included"; set title "Matrix product, double, tiled kernel: time" }
