@@ -15,7 +15,8 @@ Usage:
                                                    the files of each lesson folder that are none of
                                                    exercise, driver, kernel, header, harness or data
   check-lessons.py self-test SOURCE_DIR BUILD_DIR  planted drift (a ladder row missing, a program
-                                                   left out of the roofline, a 251-line driver, a
+                                                   left out of the roofline, a roofline with no
+                                                   point, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson)
                                                    must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement."""
@@ -29,6 +30,15 @@ import tempfile
 import bench_csv
 
 MAX_DRIVER_LINES = 250
+
+
+def placeable_rows(table):
+    """How many rows of a benchmark CSV the roofline chart (plots/roofline.gp) places: FP64 or
+    FP32 work with a positive arithmetic intensity, in a run that measured its roofs."""
+    if "roofs" not in table.comments:
+        return 0
+    return sum(1 for row in table.rows
+               if row.get("precision") in ("double", "float") and (bench_csv.number(row.get("intensity", "")) or 0) > 0)
 
 
 def lesson_folders(source):
@@ -131,11 +141,16 @@ def registry(source, build):
         problems.append(f"ROOFLINE names {program}, which is no program of the course")
     for program in sorted(programs):
         path = os.path.join(source, "data", "h100", program + ".csv")
-        if program in rooflines or not os.path.isfile(path):
+        if not os.path.isfile(path):
             continue
-        if "roofs" in bench_csv.read(path).comments:
-            problems.append(f"{program}: its reference run (data/h100/{program}.csv) is placed under the "
-                            "roofline, but its manifest's ROOFLINE does not name it")
+        placed = placeable_rows(bench_csv.read(path))
+        if placed and program not in rooflines:
+            problems.append(f"{program}: its reference run (data/h100/{program}.csv) has {placed} rows the "
+                            "roofline places, but its manifest's ROOFLINE does not name it")
+        if not placed and program in rooflines:
+            problems.append(f"{program}: ROOFLINE names it, but its reference run (data/h100/{program}.csv) has no "
+                            "row the roofline can place (FP64 or FP32 work with a positive intensity, and the "
+                            "run's roofs): its chart would show the roofs alone")
     for program, _, goal, stretch, timed in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5):
         if programs.get(program) != "gpu":
             problems.append(f"SPEED_GOAL names {program}, which is no GPU program of the course")
@@ -235,8 +250,10 @@ def self_test(source, build):
                 lambda: registry(tree, registry_dir), "the ladder has no row for 05-column-reduce")
         rooflines = os.path.join(registry_dir, "workbook-rooflines.txt")
         planted("a program left out of the roofline", rooflines,
-                lambda t: "".join(line for line in t.splitlines(True) if line.strip() != "13-hopper-tensor-cores"),
-                lambda: registry(tree, registry_dir), "13-hopper-tensor-cores: its reference run")
+                lambda t: "".join(line for line in t.splitlines(True) if line.strip() != "12-profiling"),
+                lambda: registry(tree, registry_dir), "12-profiling: its reference run")
+        planted("a roofline with no point", rooflines, lambda t: t + "03-tiled-matmul-banks\n",
+                lambda: registry(tree, registry_dir), "03-tiled-matmul-banks: ROOFLINE names it")
         driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")
         planted("a 251-line driver", driver, lambda t: t + "\n" * (MAX_DRIVER_LINES + 1 - t.count("\n")),
                 lambda: shape(tree)[0], "251 lines")
