@@ -51,7 +51,7 @@ void require_blocks_fit(const wb::Options& options, const wb::DeviceInfo& info) 
     }
 }
 
-// The report's four versions at each block, then the fused ones at their own tile; --versions
+// The report's four versions at each block, then the fused ones at their own tile; --kernels
 // keeps those named.
 std::vector<Version> versions_from(const wb::Options& options) {
     std::vector<Version> table;
@@ -68,7 +68,7 @@ std::vector<Version> versions_from(const wb::Options& options) {
     const std::string tile = std::to_string(sciddicat::kFusedTileX) + "x" + std::to_string(sciddicat::kFusedTileY);
     table.push_back({"fused", tile, {Launch::fused, nullptr}});
     table.push_back({"fused-graph", tile, {Launch::fused_graph, nullptr}});
-    return wb::select_versions(table, options.get("versions", ""));
+    return wb::select_kernels(options, table);
 }
 
 // One terrain on the device: its buffers, and the fused versions' stream and graph.
@@ -233,6 +233,6 @@ int main(int argc, char** argv) {
          {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
          {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"},
-         {"versions", "LIST", "only these versions, e.g. monolithic,fused-graph (default: all)"}}};
+         {"kernels", "LIST", "only these versions, e.g. monolithic,fused-graph (default: all)"}}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -106,7 +106,7 @@ int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 37, 128, 300, 1000, 2048});
     // The kernel list first, the GPU after (two statements fix the order): bad input is an error
     // even without a GPU.
-    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
+    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_kernels(options, kKernels);
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, wb::require_gpu());
     std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
@@ -196,7 +196,7 @@ int run_bench(const wb::Options& options) {
     for (int n : orders)
         if (n % 128 != 0)
             wb::usage_error("--sizes: the benchmark needs multiples of 128 (got " + std::to_string(n) + ")");
-    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_by_number(options, kKernels);
+    const std::vector<wb::Version<KernelLaunch>> requested = wb::select_kernels(options, kKernels);
     const std::vector<Inputs> inputs = inputs_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
@@ -220,7 +220,7 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "double-precision matrix product, step by step toward cuBLAS",
                         "matrix orders n",
-                        {{"kernels", "LIST", "only these kernels, by number (e.g. 5,8; default: all 10)"},
+                        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 5,8; default: all 10)"},
                          {"inputs", "KIND", "the benchmark's inputs: random (default), small-integers or both"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -24,7 +24,7 @@ namespace {
 const char* kLesson = "10-sciddicat-active-tiles";
 using Version = wb::Version<Config>;  // Config: how a version runs (harness/runner.h)
 
-// The versions, selected with --versions.
+// The versions, selected with --kernels.
 std::vector<Version> versions(const wb::Options& options) {
     const MultistepShape fused{sciddicat::kFusedTileX, sciddicat::kFusedTileY, 1, 0};
     std::vector<Version> table = {{"fused", fused.label(), {Kind::fused, fused}},
@@ -32,7 +32,7 @@ std::vector<Version> versions(const wb::Options& options) {
     for (const MultistepShape& m : multistep_shapes()) table.push_back({"multistep", m.label(), {Kind::multistep, m}});
     for (const MultistepShape& m : active_tile_shapes())
         table.push_back({"active-tiles", m.label(), {Kind::active_tiles, m}});
-    return wb::select_versions(table, options.get("versions", ""));
+    return wb::select_kernels(options, table);
 }
 
 struct Case {
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
          {"steps", "N", "check: steps on the synthetic grid or --input (default 300)"},
          {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
-         {"versions", "LIST", "only these versions: fused, fused-graph, multistep, active-tiles (default: all)"}}};
+         {"kernels", "LIST", "only these versions: fused, fused-graph, multistep, active-tiles (default: all)"}}};
     info.accepts_block = false;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

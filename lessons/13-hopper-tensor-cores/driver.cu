@@ -71,7 +71,7 @@ std::vector<wb::MatmulShape> check_shapes() {
 int run_check(const wb::Options& options) {
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, check_shapes(), false);
     require_dimensions(shapes, kLargestDimension);
-    const std::vector<wb::Version<Launch>> requested = wb::select_by_number(options, kKernels);
+    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, kKernels);
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
     if (kernels.empty()) {
@@ -168,7 +168,7 @@ int run_bench(const wb::Options& options) {
         if (shape.rows % kTileMultiple || shape.inner % kTileMultiple || shape.cols % kTileMultiple)
             wb::usage_error("--sizes: the benchmark needs multiples of " + std::to_string(kTileMultiple) + " (got " +
                             shape.str() + ")");
-    const std::vector<wb::Version<Launch>> requested = wb::select_by_number(options, kKernels);
+    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, kKernels);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
         kLesson,
         "BF16 matrix product on Hopper's tensor cores: mma.sync, wgmma, TMA, a warp-specialized pipeline",
         "shapes N or MxKxN (rows x inner x cols)",
-        {{"kernels", "LIST", "only these kernels, by number (e.g. 3,4; default: all 4)"}}};
+        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 4)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

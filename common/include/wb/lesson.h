@@ -101,7 +101,7 @@ private:
     BenchRow shared_;
 };
 
-/// One row of a lesson's table of versions: the name --versions selects it by, a label for
+/// One row of a lesson's table of versions: the name --kernels selects it by, a label for
 /// output and CSV (a block or tile, e.g. "16x16"), and what the driver needs to run it.
 template <class Config>
 struct Version {
@@ -109,28 +109,6 @@ struct Version {
     std::string label;  ///< e.g. "16x16" or "32x16/k4"
     Config config;      ///< how to launch it
 };
-
-/// The versions whose name is in the comma-separated `list` (all of them when it is empty), in
-/// table order. An unknown name is a usage error that lists the known ones.
-template <class Config>
-std::vector<Version<Config>> select_versions(const std::vector<Version<Config>>& table, const std::string& list,
-                                             const std::string& option = "--versions") {
-    if (list.empty()) return table;
-    std::vector<Version<Config>> kept;
-    for (const std::string& name : split(list, ',')) {
-        const std::size_t before = kept.size();
-        for (const auto& version : table)
-            if (version.name == name) kept.push_back(version);
-        if (kept.size() == before) {
-            std::string known;
-            for (const auto& version : table)
-                if (known.find(" " + version.name + ",") == std::string::npos) known += " " + version.name + ",";
-            if (!known.empty()) known.pop_back();
-            usage_error(option + ": unknown version '" + name + "' (known:" + known + ")");
-        }
-    }
-    return kept;
-}
 
 /// The versions that can run here: `why_not(version)` says why one cannot, or returns an empty
 /// string when it can. Each version left out is named on stdout with its reason
@@ -148,27 +126,39 @@ std::vector<Version<Config>> runnable_versions(const std::vector<Version<Config>
     return kept;
 }
 
-/// The versions named by number in the lesson option `option` (e.g. `--kernels 3,1`: 1-based,
-/// in the order given, each once), or all of them when the option is absent. A number out of
-/// range or an empty list is a usage error.
+/// The versions chosen by the lesson option --kernels (every lesson that has several kernels or
+/// versions takes it): a comma-separated list of names ("monolithic,fused-graph") or numbers
+/// ("3,1": the version whose name begins with that number, "03-..."), in the order given, each
+/// version once; all of them when the option is absent. An item that names no version, or an
+/// empty list, is a usage error that lists the known names.
 template <class Config>
-std::vector<Version<Config>> select_by_number(const Options& options, const std::vector<Version<Config>>& table,
-                                              const std::string& option = "kernels") {
-    if (!options.has(option)) return table;
-    const long count = static_cast<long>(table.size());
+std::vector<Version<Config>> select_kernels(const Options& options, const std::vector<Version<Config>>& table) {
+    if (!options.has("kernels")) return table;
     std::vector<Version<Config>> chosen;
-    std::vector<long> seen;
-    for (const std::string& item : split(options.get(option, ""), ',')) {
+    for (const std::string& item : split(options.get("kernels", ""), ',')) {
         char* end = nullptr;
-        const long number = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || *end != '\0' || number < 1 || number > count)
-            usage_error("--" + option + ": '" + item + "' is not a kernel number 1.." + std::to_string(count));
-        if (std::find(seen.begin(), seen.end(), number) == seen.end()) {
-            seen.push_back(number);
-            chosen.push_back(table[number - 1]);
+        const long number = item.empty() ? 0 : std::strtol(item.c_str(), &end, 10);
+        const bool by_number = !item.empty() && *end == '\0' && number > 0;
+        char prefix[16];
+        std::snprintf(prefix, sizeof prefix, "%02ld-", number);
+        bool found = false;
+        for (const auto& version : table) {
+            if (by_number ? version.name.rfind(prefix, 0) != 0 : version.name != item) continue;
+            found = true;
+            const bool seen = std::any_of(chosen.begin(), chosen.end(), [&](const Version<Config>& kept) {
+                return kept.name == version.name && kept.label == version.label;
+            });
+            if (!seen) chosen.push_back(version);
+        }
+        if (!found) {
+            std::string known;
+            for (const auto& version : table)
+                if (known.find(" " + version.name + ",") == std::string::npos) known += " " + version.name + ",";
+            if (!known.empty()) known.pop_back();
+            usage_error("--kernels: '" + item + "' is no kernel of this lesson (known:" + known + ")");
         }
     }
-    if (chosen.empty()) usage_error("--" + option + ": empty list");
+    if (chosen.empty()) usage_error("--kernels: empty list");
     return chosen;
 }
 
