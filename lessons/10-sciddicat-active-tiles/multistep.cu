@@ -8,6 +8,7 @@
 // in exchange there is one launch, one global read and one global write per K steps.
 #include "versions.h"
 
+#include "sciddicat/cell_passes.h"
 #include "sciddicat/model.h"
 #include "wb/workbook.h"
 

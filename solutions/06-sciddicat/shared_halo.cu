@@ -3,6 +3,7 @@
 // Check your work with:  scripts/check 06-sciddicat   (rebuilds, then runs the check)
 #include "sciddicat_gpu.h"
 
+#include "sciddicat/cell_passes.h"
 #include "wb/workbook.h"
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "sciddicat/cell_passes.h"
 #include "sciddicat/model.h"
 #include "sciddicat/terrain.h"
 

@@ -20,6 +20,19 @@ SCIDDICAT_HD inline long cell_index(const DeviceGrid& g, int i, int j) { return 
 /// Cells in one layer of the grid's buffers (layer l of Sf starts at l times this).
 SCIDDICAT_HD inline long layer_size(const DeviceGrid& g) { return static_cast<long>(g.rows) * g.cols; }
 
+/// The mass balance of one cell: its thickness `h` plus what each neighbour sends it minus what
+/// it sends that neighbour, added in the serial reference's order (every version must add in
+/// this order to stay bit-exact). `c` is the cell's index in the four outflow arrays and
+/// `stride` the length of their rows, so the neighbours are c - stride, c - 1, c + 1, c + stride.
+SCIDDICAT_HD inline double cell_mass_balance(double h, const double* north, const double* west, const double* east,
+                                             const double* south, long c, long stride) {
+    h += south[c - stride] - north[c];
+    h += east[c - 1] - west[c];
+    h += west[c + 1] - east[c];
+    h += north[c + stride] - south[c];
+    return h;
+}
+
 /// Pass 1: the cell's four outflows set to zero.
 SCIDDICAT_HD inline void reset_cell_flows(const DeviceGrid& g, int i, int j) {
     const long n = layer_size(g), k = cell_index(g, i, j);

@@ -54,17 +54,4 @@ SCIDDICAT_HD inline void cell_outflows(double h, double z, const double u_neighb
     for (int k = 1; k < 5; ++k) flow[k - 1] = eliminated[k] ? 0.0 : (average - u[k]) * kDamping;
 }
 
-/// The mass balance of one cell: its thickness `h` plus what each neighbour sends it minus what
-/// it sends that neighbour, added in the serial reference's order (every version must add in
-/// this order to stay bit-exact). `c` is the cell's index in the four outflow arrays and
-/// `stride` the length of their rows, so the neighbours are c - stride, c - 1, c + 1, c + stride.
-SCIDDICAT_HD inline double cell_mass_balance(double h, const double* north, const double* west, const double* east,
-                                             const double* south, long c, long stride) {
-    h += south[c - stride] - north[c];
-    h += east[c - 1] - west[c];
-    h += west[c + 1] - east[c];
-    h += north[c + stride] - south[c];
-    return h;
-}
-
 }  // namespace sciddicat
