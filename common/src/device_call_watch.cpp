@@ -42,7 +42,7 @@ unsigned long long take_barrier_counts() {
     unsigned long long total = 0;
     for (detail::BarrierCounter counter : counters) {
         unsigned long long count = 0;
-        WB_CUDA_CHECK(counter(&count, true));
+        WB_CUDA_CHECK(counter(&count));
         total += count;
     }
     return total;
@@ -170,21 +170,18 @@ bool launched_smallest_grid(const DeviceCallWatch& watch, const char* kernel,
     return false;
 }
 
-bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const std::string& label) {
+bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const DeviceInfo& device,
+                            const std::string& label) {
     if (!watch.available()) return true;
     const std::vector<RecordedLaunch> launches = watch.launches();
     const RecordedLaunch* launch = only_launch(launches, kernel, label);
     if (!launch) return false;
-    int device = 0, most_threads = 0, warp = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&most_threads, cudaDevAttrMaxThreadsPerBlock, device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device));
     const dim3 block = launch->block;
     const long long threads = 1LL * block.x * block.y * block.z;
-    if (threads == most_threads && block.x % warp == 0) return true;
+    if (threads == device.max_threads_per_block && block.x % device.warp_size == 0) return true;
     std::printf("  %s: %s launched blocks of %s = %lld threads; the largest block this GPU allows has %d, with a "
                 "multiple of %d (whole warps) along x\n",
-                label.c_str(), kernel, shape(block).c_str(), threads, most_threads, warp);
+                label.c_str(), kernel, shape(block).c_str(), threads, device.max_threads_per_block, device.warp_size);
     return false;
 }
 

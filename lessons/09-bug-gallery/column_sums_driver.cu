@@ -25,7 +25,7 @@ std::vector<wb::RowsCols> shapes_from(const wb::Options& options) {
     return shapes;
 }
 
-bool check_shape(const wb::RowsCols& shape, std::uint64_t seed) {
+bool check_shape(const wb::RowsCols& shape, std::uint64_t seed, const wb::DeviceInfo& device) {
     const long m = shape.rows, n = shape.cols;
     std::vector<double> mat(static_cast<std::size_t>(m * n));
     wb::fill_column_sum_inputs(mat, seed);
@@ -49,7 +49,7 @@ bool check_shape(const wb::RowsCols& shape, std::uint64_t seed) {
     bool launch_ok = wb::launched_smallest_grid(watch, "column_sums_kernel", smallest_grid, data, shape.str());
     // oversized-block's fix keeps the most threads per column that a block allows, not fewer.
     if (std::string(WORKBOOK_PROGRAM) == "oversized-block")
-        launch_ok = wb::launched_largest_block(watch, "column_sums_kernel", shape.str()) && launch_ok;
+        launch_ok = wb::launched_largest_block(watch, "column_sums_kernel", device, shape.str()) && launch_ok;
     return launch_ok && report.ok();
 }
 
@@ -60,7 +60,7 @@ int run_check(const wb::Options& options) {
     std::printf("Bug gallery, %s: column sums in double on %s (seed %llu)\n", WORKBOOK_PROGRAM, device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally("09-bug-gallery");
-    for (const wb::RowsCols& shape : shapes) tally.record(check_shape(shape, options.seed + shape.rows));
+    for (const wb::RowsCols& shape : shapes) tally.record(check_shape(shape, options.seed + shape.rows, device));
     return tally.finish("every column sum is correct");
 }
 

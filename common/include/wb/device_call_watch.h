@@ -9,6 +9,8 @@
 /// freed, and did each launch use as many blocks as the data needs, no more and no fewer?
 #pragma once
 
+#include "wb/device.h"
+
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -75,9 +77,10 @@ bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, l
                              const std::string& label);
 
 /// Prints a line and returns false unless exactly one launch was recorded since `watch` began and
-/// its block is as large as the current GPU allows, with whole warps along x (so that a warp's
-/// threads sit in one row of the block).
-bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const std::string& label);
+/// its block is as large as `device` allows, with whole warps along x (so that a warp's threads
+/// sit in one row of the block).
+bool launched_largest_block(const DeviceCallWatch& watch, const char* kernel, const DeviceInfo& device,
+                            const std::string& label);
 
 /// Prints a line and returns false unless exactly one launch was recorded since `watch` began and
 /// its blocks passed `per_block` barriers each (`why` says how many the data needs, as "2 per
@@ -98,9 +101,8 @@ void note_allocation(const void* pointer, std::size_t bytes);
 void note_free(const void* pointer);
 /// Records a launch of `kernel` with its shape.
 void note_launch(const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes);
-/// One file's barrier counter: reads its count into *count, sets it to zero, turns counting on
-/// or off.
-using BarrierCounter = cudaError_t (*)(unsigned long long* count, bool count_on);
+/// One file's barrier counter: reads its count into *count, sets it to zero, turns counting on.
+using BarrierCounter = cudaError_t (*)(unsigned long long* count);
 /// Registers a file's barrier counter.
 void note_barrier_counter(BarrierCounter counter);
 }  // namespace detail

@@ -73,10 +73,10 @@ static __device__ __forceinline__ void counted_syncthreads() {
         atomicAdd(&barriers_passed, 1ULL);
 }
 
-/// This file's count into *count, then the count set to zero and counting turned on or off.
-static cudaError_t take_barrier_count(unsigned long long* count, bool count_on) {
+/// This file's count into *count, then the count set to zero and counting turned on.
+static cudaError_t take_barrier_count(unsigned long long* count) {
     const unsigned long long zero = 0;
-    const int on = count_on ? 1 : 0;
+    const int on = 1;
     cudaError_t status = cudaMemcpyFromSymbol(count, barriers_passed, sizeof *count);
     if (status == cudaSuccess) status = cudaMemcpyToSymbol(barriers_passed, &zero, sizeof zero);
     if (status == cudaSuccess) status = cudaMemcpyToSymbol(counting_barriers, &on, sizeof on);
