@@ -132,15 +132,21 @@ int sectors_per_request(int width) {
     return rows_per_warp * sectors_per_row;
 }
 
-void bench_coalescing(wb::BenchRows& rows, int n_rows, int n_cols, int repeats, std::uint64_t seed) {
-    const Matrix m = random_matrix({n_rows, n_cols}, seed);
-    wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
+// The fields shared by rows of scale_rows on n_rows x n_cols; returns the bytes a launch moves.
+double set_scale_rows_fields(wb::BenchRows& rows, int n_rows, int n_cols) {
     const double bytes = 2.0 * n_rows * n_cols * sizeof(double);
     rows.shared().shape = std::to_string(n_rows) + "x" + std::to_string(n_cols);
     rows.shared().n = n_cols;
     rows.shared().rate_unit = "GB/s";
     rows.shared().flops = static_cast<double>(n_rows) * n_cols;  // one multiplication per element
     rows.shared().dram_bytes = bytes + 8.0 * n_rows;             // in read, out written, row_scale read
+    return bytes;
+}
+
+void bench_coalescing(wb::BenchRows& rows, int n_rows, int n_cols, int repeats, std::uint64_t seed) {
+    const Matrix m = random_matrix({n_rows, n_cols}, seed);
+    wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
+    const double bytes = set_scale_rows_fields(rows, n_rows, n_cols);
     std::printf("  threads along x -> 32-byte sectors per warp load (model, aligned rows):\n");
     for (const dim3 block : {dim3(32, 8), dim3(16, 16), dim3(8, 32), dim3(4, 64), dim3(2, 128), dim3(1, 256)}) {
         const wb::TimingStats t = wb::measure_gpu(
@@ -160,11 +166,7 @@ void bench_coalescing(wb::BenchRows& rows, int n_rows, int n_cols, int repeats, 
 // The speed check's own case, as the check times it, so that the page can quote its ratio.
 void bench_speed_case(wb::BenchRows& rows, std::uint64_t seed) {
     const SpeedTimes times = time_speed_case(seed);
-    const double bytes = 2.0 * kSpeedRows * kSpeedCols * sizeof(double);
-    rows.shared().shape = std::to_string(kSpeedRows) + "x" + std::to_string(kSpeedCols);
-    rows.shared().n = kSpeedCols;
-    rows.shared().flops = static_cast<double>(kSpeedRows) * kSpeedCols;
-    rows.shared().dram_bytes = bytes + 8.0 * kSpeedRows;
+    const double bytes = set_scale_rows_fields(rows, kSpeedRows, kSpeedCols);
     const std::string block = std::to_string(kSpeedBlock.x) + "x" + std::to_string(kSpeedBlock.y);
     rows.write("check-coalesced", block, times.yours, wb::gb_per_s(bytes, times.yours.median_ms));
     rows.write("check-strided", block, times.strided, wb::gb_per_s(bytes, times.strided.median_ms));
