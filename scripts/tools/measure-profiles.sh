@@ -20,17 +20,21 @@ versions="as-given:12-profiling-exercise rows-fixed:12-profiling-planted-few-blo
 blocks-fixed:12-profiling-planted-column-order both-fixed:12-profiling-solution"
 # The exercise and the solution are in BUILD/bin, the planted programs beside their lesson's build.
 bench_commands=() profile_commands=()  # the command lines that ran, for the CSVs' headers
+quoted() { printf '%q ' "$@" | sed 's/ $//'; }  # a command line as a shell would take it back
 locate() { if [ -x "$build/bin/$1" ]; then echo "$build/bin/$1"; else find "$build" -name "$1" -type f -perm -u+x | head -n 1; fi; }
 for version in $versions; do
   label=${version%%:*} program=$(locate "${version#*:}")
   [ -n "$program" ] || { echo "profiles $label: ${version#*:} is not built (a maintainer build has it)"; status=1; continue; }
-  bench_commands+=("$program --bench --label $label --out $out/profiles/$label.csv")
-  profile_commands+=("scripts/profile --build-dir $build --summary $out/12-profiling-profile.csv --label $label $program --profile-run")
-  if ! "$program" --bench --label "$label" --out "$out/profiles/$label.csv" >"$out/profiles/$label.bench.log" 2>&1; then
+  # Each command is kept as it runs, for the CSVs' headers.
+  bench=("$program" --bench --label "$label" --out "$out/profiles/$label.csv")
+  profile=(python3 "$src/scripts/profile" --build-dir "$build" --summary "$out/12-profiling-profile.csv"
+           --label "$label" "$program" --profile-run)
+  bench_commands+=("$(quoted "${bench[@]}")")
+  profile_commands+=("$(quoted "${profile[@]}")")
+  if ! "${bench[@]}" >"$out/profiles/$label.bench.log" 2>&1; then
     echo "profiles $label: benchmark FAILED"; tail -n 5 "$out/profiles/$label.bench.log"; status=1; continue
   fi
-  python3 "$src/scripts/profile" --build-dir "$build" --summary "$out/12-profiling-profile.csv" --label "$label" \
-    "$program" --profile-run >"$out/profiles/$label.profile.log" 2>&1
+  "${profile[@]}" >"$out/profiles/$label.profile.log" 2>&1
   rc=$?
   if [ "$rc" -ne 0 ]; then
     echo "profiles $label: scripts/profile exit $rc"; tail -n 8 "$out/profiles/$label.profile.log"
