@@ -65,7 +65,7 @@ namespace wb::detail {
 
 static __device__ unsigned long long barriers_passed;  ///< this file's count, by thread 0 of each block
 static __constant__ int counting_barriers;             ///< set while a check runs (constant: the
-                                                      ///< kernel reads it once, not per barrier)
+                                                       ///< kernel reads it once, not per barrier)
 
 /// __syncthreads(), then one count per block while counting is on.
 static __device__ __forceinline__ void counted_syncthreads() {
