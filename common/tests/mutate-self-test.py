@@ -56,6 +56,8 @@ expect(judge(0, "01-x: PASSED\n")[0] == "survived", "a pass survives")
 expect(judge(None, "")[0] == "survived", "a hang stopped from outside survives")
 expect(judge(1, "01-x: FAILED: it does not compile\n    error: x\n")[0] == "stillborn", "a build error is stillborn")
 expect(judge(77, "01-x: SKIPPED\n")[0] == "skipped", "a skip is not a kill")
+expect(judge(1, "01-x: FAILED\n    v1 sums: all 8 elements correct\n    FAILED: the check did not finish within 120 s\n")[1].startswith("FAILED: the check did not finish"),
+       "the detail is the explanation, not a version that passed before it")
 
 with tempfile.TemporaryDirectory() as folder:
     path = os.path.join(folder, "f.cu")

@@ -520,8 +520,10 @@ def judge(code, output):
     verdict = next((i for i, l in enumerate(lines) if re.match(r"^\S+: FAILED", l)), None)
     if code == 1 and verdict is not None:
         detail = [l.strip() for l in lines[verdict + 1:] if l.startswith("    ") and l.strip()]
+        # The check's explanation may follow lines of the versions that passed before it.
+        telling = [l for l in detail if not re.search(r"\ball \d+ elements correct\b", l)]
         if detail:
-            return KILLED, detail[0][:160]
+            return KILLED, (telling or detail)[0][:160]
         return SURVIVED, "FAILED without a message"
     if code == 0:
         return SURVIVED, "the check passed"
