@@ -27,17 +27,22 @@ constexpr long kBenchBytes = 1L << 30;
 
 // name: the CSV's kernel column; label: its block column.
 const std::vector<wb::Version<Launch>> kVersions = {
-    {"01-global", "one atomicAdd per value on device memory",
+    {"01-global",
+     "one atomicAdd per value on device memory",
      {histogram_global<unsigned char>, histogram_global<unsigned short>, "TODO 1 (the global atomics)"}},
-    {"02-privatized", "a copy of the bins per block in shared memory (65,536 bins: as 01)",
+    {"02-privatized",
+     "a copy of the bins per block in shared memory (65,536 bins: as 01)",
      {histogram_privatized<unsigned char>, histogram_privatized<unsigned short>,
       "TODO 2a, 2b or 2c (zero, merge, count: the private bins), or TODO 1 with 65,536 bins"}},
-    {"03-warp-aggregated", "as 02, one atomic per distinct value of a warp (65,536 bins: on device memory)",
+    {"03-warp-aggregated",
+     "as 02, one atomic per distinct value of a warp (65,536 bins: on device memory)",
      {histogram_warp_aggregated<unsigned char>, histogram_warp_aggregated<unsigned short>,
       "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)"}},
-    {"04-reference", "a copy per warp, 16-byte loads, runs in registers (65,536 bins: 2 slices)",
+    {"04-reference",
+     "a copy per warp, 16-byte loads, runs in registers (65,536 bins: 2 slices)",
      {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version"}},
-    {kCub, "cub::DeviceHistogram::HistogramEven (the ceiling)",
+    {kCub,
+     "cub::DeviceHistogram::HistogramEven (the ceiling)",
      {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call"}},
 };
 
@@ -84,8 +89,8 @@ int run_check(const wb::Options& options) {
                 const DeviceValues values = upload(problem, length.offset);
                 std::printf("  %s, %lld values of %d byte%s into %d bins, starting %d values past an aligned "
                             "address:\n",
-                            input.name.c_str(), length.count, value_bytes, value_bytes == 1 ? "" : "s",
-                            problem.bins(), length.offset);
+                            input.name.c_str(), length.count, value_bytes, value_bytes == 1 ? "" : "s", problem.bins(),
+                            length.offset);
                 for (const auto& version : versions)
                     tally.record(check_version(version.name, version.config, problem, values, true));
             }
@@ -114,10 +119,10 @@ bool bench_input(wb::BenchRows& rows, const std::vector<wb::Version<Launch>>& ve
     const DeviceValues values = upload(problem, 0);
     wb::BenchRow& shared = rows.shared();
     shared.precision = problem.precision();
-    shared.shape = std::to_string(static_cast<long long>(problem.bytes())) + "B-" + std::to_string(problem.bins()) +
-                   "bins";
+    shared.shape =
+        std::to_string(static_cast<long long>(problem.bytes())) + "B-" + std::to_string(problem.bins()) + "bins";
     shared.n = problem.count;
-    shared.flops = 0.0;                                     // integer increments only
+    shared.flops = 0.0;                                          // integer increments only
     shared.dram_bytes = problem.bytes() + 4.0 * problem.bins();  // the values read, the bins written
     shared.extra = {problem.input.name, fraction_text(problem.input.equal_fraction), std::to_string(problem.bins())};
     std::printf("\n%s, %.0f MB of %s values into %d bins:\n", problem.input.name.c_str(), problem.bytes() / 1e6,
@@ -133,8 +138,8 @@ bool bench_input(wb::BenchRows& rows, const std::vector<wb::Version<Launch>>& ve
             continue;
         }
         const wb::SteadyTiming timing =
-            version.name == kCub ? cub : time_version(version.name, version.label, version.config, problem, values,
-                                                      repeats);
+            version.name == kCub ? cub
+                                 : time_version(version.name, version.label, version.config, problem, values, repeats);
         wb::BenchRow row = rows.shared();
         row.kernel = version.name;
         row.block = version.label + timing.label + mark;

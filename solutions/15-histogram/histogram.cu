@@ -56,7 +56,8 @@ __device__ void add_warp_aggregated(unsigned int* counters, unsigned int value, 
     // >>> TODO 3: the lanes with equal values (__match_any_sync) elect the lowest (__ffs), which adds __popc of them
     const unsigned int same = __match_any_sync(lanes, value);
     const int leader = __ffs(same) - 1;
-    if (static_cast<int>(threadIdx.x % warpSize) == leader) atomicAdd(&counters[value], static_cast<unsigned int>(__popc(same)));
+    if (static_cast<int>(threadIdx.x % warpSize) == leader)
+        atomicAdd(&counters[value], static_cast<unsigned int>(__popc(same)));
     // <<< TODO 3
 }
 

@@ -73,8 +73,8 @@ __global__ void reference_kernel(const Value* values, long long count, unsigned 
 
     // Values before the first 16-byte boundary and after the last whole chunk: one by one.
     const auto address = reinterpret_cast<std::uintptr_t>(values);
-    const long long head = min(count, static_cast<long long>((kChunkBytes - address % kChunkBytes) % kChunkBytes /
-                                                             sizeof(Value)));
+    const long long head =
+        min(count, static_cast<long long>((kChunkBytes - address % kChunkBytes) % kChunkBytes / sizeof(Value)));
     const long long chunks = (count - head) / kPerChunk;
     const long long tail = head + chunks * kPerChunk;
     Run run;

@@ -22,8 +22,8 @@ template <class Value>
 void cub_histogram(const Value* d_values, long long count, unsigned int* d_bins) {
     const int levels = bin_count<Value>() + 1;  // bin v holds [v, v + 1)
     std::size_t bytes = 0;
-    WB_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, bytes, d_values, d_bins, levels, 0, bin_count<Value>(),
-                                                      count));
+    WB_CUDA_CHECK(
+        cub::DeviceHistogram::HistogramEven(nullptr, bytes, d_values, d_bins, levels, 0, bin_count<Value>(), count));
     // Never a null pointer: CUB would take it for the size query again.
     if (scratch().bytes() < bytes || scratch().get() == nullptr)
         scratch() = wb::DeviceBuffer<unsigned char>(bytes > 0 ? bytes : 16);

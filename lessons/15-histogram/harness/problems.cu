@@ -100,14 +100,13 @@ void dirty_shared_memory() {
 }
 
 const wb::StuckKernelText kStuck{"a loop whose index never reaches the end (a stride of 0?)",
-                                 "an index outside the values or the bins",
-                                 "See the hints on the lesson 15 page."};
+                                 "an index outside the values or the bins", "See the hints on the lesson 15 page."};
 
 }  // namespace
 
 std::vector<InputCase> benchmark_inputs() {
-    return {{"uniform", 0.0},      {"equal-0.25", 0.25}, {"equal-0.5", 0.5}, {"equal-0.75", 0.75},
-            {"equal-0.9", 0.9},    {"all-equal", 1.0},   {"text-like", -1.0}};
+    return {{"uniform", 0.0},   {"equal-0.25", 0.25}, {"equal-0.5", 0.5}, {"equal-0.75", 0.75},
+            {"equal-0.9", 0.9}, {"all-equal", 1.0},   {"text-like", -1.0}};
 }
 
 Problem make_problem(int value_bytes, long long count, const InputCase& input, std::uint64_t seed) {
@@ -146,8 +145,8 @@ DeviceValues upload(const Problem& problem, int offset_values) {
     wb::require_device_memory(problem.raw.size() + offset + (64u << 20), "the values");
     DeviceValues values{wb::DeviceBuffer<unsigned char>(problem.raw.size() + offset), offset};
     if (!problem.raw.empty())
-        WB_CUDA_CHECK(cudaMemcpy(values.buffer.get() + offset, problem.raw.data(), problem.raw.size(),
-                                 cudaMemcpyHostToDevice));
+        WB_CUDA_CHECK(
+            cudaMemcpy(values.buffer.get() + offset, problem.raw.data(), problem.raw.size(), cudaMemcpyHostToDevice));
     return values;
 }
 
