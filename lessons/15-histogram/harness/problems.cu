@@ -1,0 +1,200 @@
+// Lesson 15 harness: inputs, the CPU reference, checked and timed runs (see problems.h).
+#include "harness/problems.h"
+
+#include "histogram.h"
+
+#include "wb/kernel_watchdog.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+namespace {
+
+// splitmix64: a fast generator, so that a GiB of input is drawn in about a second.
+struct Random {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+};
+
+constexpr int kTableBits = 20;  // a skewed draw: the value at a random quantile of 2^20
+
+// The quantile table of a distribution given by weights (value, weight).
+std::vector<unsigned int> quantile_table(const std::vector<std::pair<unsigned int, double>>& weights) {
+    double total = 0.0;
+    for (const auto& w : weights) total += w.second;
+    std::vector<unsigned int> table(std::size_t(1) << kTableBits);
+    double below = 0.0;
+    std::size_t filled = 0;
+    for (const auto& w : weights) {
+        below += w.second;
+        const auto end = std::min(table.size(), static_cast<std::size_t>(below / total * table.size() + 0.5));
+        for (; filled < end; ++filled) table[filled] = w.first;
+    }
+    for (; filled < table.size(); ++filled) table[filled] = weights.back().first;
+    return table;
+}
+
+// Bytes: lower-case English text, its letters, spaces, punctuation and line ends at roughly
+// their frequencies in prose (per thousand characters).
+std::vector<unsigned int> text_table() {
+    const char* letters = " etaoinshrdlucmwfgypbvkjxqz.,\n";
+    const double per_mille[] = {180, 102, 75, 65, 62, 57, 57, 53, 50, 50, 34, 33, 23, 22, 20,
+                                19,  18,  16, 16, 15, 12, 8,  6,  1,  1,  1,  1,  8,  8,  3};
+    std::vector<std::pair<unsigned int, double>> weights;
+    for (int i = 0; letters[i] != '\0'; ++i) weights.push_back({static_cast<unsigned char>(letters[i]), per_mille[i]});
+    return quantile_table(weights);
+}
+
+// 16-bit values: a Zipf draw (the value of rank r has weight 1 / r), the ranks scattered over
+// the bins by an odd multiplier (a bijection of 0 .. 65535).
+std::vector<unsigned int> zipf_table() {
+    std::vector<std::pair<unsigned int, double>> weights;
+    for (unsigned int rank = 1; rank <= 65536; ++rank) weights.push_back({(rank * 40503u) & 0xffffu, 1.0 / rank});
+    return quantile_table(weights);
+}
+
+unsigned int draw(Random& random, const InputCase& input, const std::vector<unsigned int>& table, int value_bytes) {
+    const std::uint64_t r = random.next();
+    if (input.equal_fraction < 0) return table[r >> (64 - kTableBits)];
+    const double u = static_cast<double>(r >> 11) * 0x1.0p-53;
+    const unsigned int mask = value_bytes == 1 ? 0xffu : 0xffffu;
+    return u < input.equal_fraction ? kEqualValue : static_cast<unsigned int>(r >> 20) & mask;
+}
+
+// Fills values [first, last) of the problem: pieces of a fixed size, each seeded by its
+// number, so that the values do not depend on how many threads draw them.
+void fill(Problem& problem, const std::vector<unsigned int>& table, std::uint64_t seed, long long first,
+          long long last) {
+    Random random{seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(first)};
+    for (long long i = first; i < last; ++i) {
+        const unsigned int value = draw(random, problem.input, table, problem.value_bytes);
+        if (problem.value_bytes == 1)
+            problem.raw[i] = static_cast<unsigned char>(value);
+        else
+            std::memcpy(&problem.raw[2 * i], &value, 2);  // little-endian: the low two bytes
+    }
+}
+
+__global__ void fill_shared_memory_with_junk(unsigned int words) {
+    extern __shared__ unsigned int junk[];
+    for (unsigned int i = threadIdx.x; i < words; i += blockDim.x) junk[i] = 0xa5a5a5a5u + i;
+}
+
+// Leaves junk in the shared memory of every multiprocessor, as a previous kernel might.
+void dirty_shared_memory() {
+    int device = 0, sms = 0, bytes = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    WB_CUDA_CHECK(
+        cudaFuncSetAttribute(fill_shared_memory_with_junk, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    fill_shared_memory_with_junk<<<4 * sms, 1024, bytes>>>(static_cast<unsigned int>(bytes / 4));
+    WB_CHECK_LAUNCH_AND_WAIT("fill_shared_memory_with_junk");
+}
+
+const wb::StuckKernelText kStuck{"a loop whose index never reaches the end (a stride of 0?)",
+                                 "an index outside the values or the bins", "See the hints on the lesson 15 page."};
+
+}  // namespace
+
+std::vector<InputCase> benchmark_inputs() {
+    return {{"uniform", 0.0},   {"equal-0.25", 0.25}, {"equal-0.5", 0.5}, {"equal-0.75", 0.75},
+            {"equal-0.9", 0.9}, {"all-equal", 1.0},   {"text-like", -1.0}};
+}
+
+Problem make_problem(int value_bytes, long long count, const InputCase& input, std::uint64_t seed) {
+    Problem problem;
+    problem.value_bytes = value_bytes;
+    problem.count = count;
+    problem.input = input;
+    problem.raw.resize(static_cast<std::size_t>(count) * value_bytes);
+    const std::vector<unsigned int> table = value_bytes == 1 ? text_table() : zipf_table();
+    constexpr long long kPiece = 1 << 22;
+    const long long pieces = (count + kPiece - 1) / kPiece;
+    const unsigned workers = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> threads;
+    for (unsigned w = 0; w < workers; ++w)
+        threads.emplace_back([&, w] {
+            for (long long p = w; p < pieces; p += workers)
+                fill(problem, table, seed, p * kPiece, std::min(count, (p + 1) * kPiece));
+        });
+    for (std::thread& thread : threads) thread.join();
+    // The CPU reference: every value adds one to its bin.
+    problem.expected.assign(problem.bins(), 0u);
+    if (value_bytes == 1) {
+        for (unsigned char value : problem.raw) ++problem.expected[value];
+    } else {
+        for (long long i = 0; i < count; ++i) {
+            unsigned short value = 0;
+            std::memcpy(&value, &problem.raw[2 * i], 2);
+            ++problem.expected[value];
+        }
+    }
+    return problem;
+}
+
+DeviceValues upload(const Problem& problem, int offset_values) {
+    const std::size_t offset = static_cast<std::size_t>(offset_values) * problem.value_bytes;
+    wb::require_device_memory(problem.raw.size() + offset + (64u << 20), "the values");
+    DeviceValues values{wb::DeviceBuffer<unsigned char>(problem.raw.size() + offset), offset};
+    if (!problem.raw.empty())
+        WB_CUDA_CHECK(
+            cudaMemcpy(values.buffer.get() + offset, problem.raw.data(), problem.raw.size(), cudaMemcpyHostToDevice));
+    return values;
+}
+
+void run_version(const Launch& launch, const Problem& problem, const DeviceValues& values, unsigned int* d_bins) {
+    if (problem.value_bytes == 1)
+        launch.bytes(static_cast<const unsigned char*>(values.values()), problem.count, d_bins);
+    else
+        launch.shorts(static_cast<const unsigned short*>(values.values()), problem.count, d_bins);
+}
+
+bool check_version(const std::string& name, const Launch& launch, const Problem& problem, const DeviceValues& values,
+                   bool print) {
+    // Not under compute-sanitizer (which scales the time limits): its runs look for races, and
+    // filling all shared memory before every run would take them minutes.
+    if (wb::check_time_scale() <= 1.0) dirty_shared_memory();
+    wb::DeviceBuffer<unsigned int> bins(problem.bins());
+    bins.poison();  // 0xFFFFFFFF in every bin: a version must zero the bins it counts into
+    run_version(launch, problem, values, bins.get());
+    wb::wait_for_kernel(name, 20.0 * wb::check_time_scale(), kStuck);
+    const std::vector<unsigned int> got = bins.to_host();
+    long wrong = 0, first = -1;
+    unsigned long long sum = 0;
+    for (int bin = 0; bin < problem.bins(); ++bin) {
+        sum += got[bin];
+        if (got[bin] == problem.expected[bin]) continue;
+        if (first < 0) first = bin;
+        ++wrong;
+    }
+    const bool sum_right = sum == static_cast<unsigned long long>(problem.count);
+    if (print && wrong == 0)
+        std::printf("    %-20s %d bins correct, summing to the %lld values\n", name.c_str(), problem.bins(),
+                    problem.count);
+    else if (print)
+        std::printf("    %-20s first wrong bin %ld: %u (expected %u); %ld of %d bins wrong; the bins sum to %llu, "
+                    "%s the %lld values: %s is wrong\n",
+                    name.c_str(), first, got[first], problem.expected[first], wrong, problem.bins(), sum,
+                    sum_right ? "as many as" : "not", problem.count, launch.part);
+    return wrong == 0;
+}
+
+wb::SteadyTiming time_version(const std::string& name, const std::string& label, const Launch& launch,
+                              const Problem& problem, const DeviceValues& values, int repeats) {
+    wb::DeviceBuffer<unsigned int> bins(problem.bins());
+    wb::GpuTimer probe;  // one run first: a slow version gets batches of one run
+    probe.start();
+    run_version(launch, problem, values, bins.get());
+    const int batch = probe.stop_ms() > 20.0 ? 1 : 5;
+    return wb::measure_steadily(name, label, [&] {
+        return wb::measure_gpu_batches(repeats, batch, [&](int) { run_version(launch, problem, values, bins.get()); });
+    });
+}

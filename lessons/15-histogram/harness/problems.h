@@ -1,0 +1,74 @@
+/// @file problems.h
+/// @brief Lesson 15 harness: the inputs (uniform, text-like, a share of equal values), the CPU
+/// reference histogram, and running one version on the device, checked or timed.
+#pragma once
+
+#include "wb/steady_timing.h"
+#include "wb/workbook.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/// How a version is launched, for each value type (histogram.h).
+struct Launch {
+    void (*bytes)(const unsigned char*, long long, unsigned int*);    ///< 256 bins
+    void (*shorts)(const unsigned short*, long long, unsigned int*);  ///< 65,536 bins
+    const char* part;  ///< what the check names when the version is wrong ("TODO 1")
+};
+
+/// One input distribution. `equal_fraction` of the values are kEqualValue, the others uniform;
+/// a negative fraction means text-like input instead (English letter frequencies for bytes, a
+/// Zipf draw for 16-bit values).
+struct InputCase {
+    std::string name;       ///< the CSV's input column: uniform, equal-0.25, all-equal, text-like
+    double equal_fraction;  ///< 0 .. 1, or -1 for text-like
+};
+
+/// The value every "equal" element holds ('e').
+constexpr unsigned int kEqualValue = 101;
+
+/// uniform, equal-0.25, equal-0.5, equal-0.75, equal-0.9, all-equal, then text-like.
+std::vector<InputCase> benchmark_inputs();
+
+/// The values of one problem, on the host, with their bins counted on the CPU.
+struct Problem {
+    int value_bytes = 1;                 ///< 1 (256 bins) or 2 (65,536 bins)
+    long long count = 0;                 ///< values
+    InputCase input;                     ///< how they were drawn
+    std::vector<unsigned char> raw;      ///< the values' bytes
+    std::vector<unsigned int> expected;  ///< the CPU reference histogram
+    int bins() const { return 1 << (8 * value_bytes); }
+    double bytes() const { return static_cast<double>(count) * value_bytes; }
+    std::string precision() const { return value_bytes == 1 ? "uint8" : "uint16"; }
+};
+
+/// Draws `count` values of `value_bytes` bytes (the same for a given seed) and counts them.
+Problem make_problem(int value_bytes, long long count, const InputCase& input, std::uint64_t seed);
+
+/// The values on the device, starting `offset_values` values after a 256-byte aligned address
+/// (the versions' 16-byte loads must handle an unaligned start).
+struct DeviceValues {
+    wb::DeviceBuffer<unsigned char> buffer;
+    std::size_t offset_bytes = 0;
+    const void* values() const { return buffer.get() + offset_bytes; }
+};
+
+/// Uploads the problem's values (a clear error first when the device lacks the memory).
+DeviceValues upload(const Problem& problem, int offset_values);
+
+/// Runs the version once into `d_bins`, on the default stream; does not wait.
+void run_version(const Launch& launch, const Problem& problem, const DeviceValues& values, unsigned int* d_bins);
+
+/// Runs the version once into freshly allocated bins filled with 0xFF bytes, after filling the
+/// GPU's shared memory with junk (so that private bins left unzeroed count from junk), waits
+/// for it (a kernel still running after 20 s ends the check with a message), and compares the
+/// bins with the CPU's. With `print`, one line: correct, or the first wrong bin, the number of
+/// wrong bins and whether the bins sum to the number of values, naming the part at fault.
+bool check_version(const std::string& name, const Launch& launch, const Problem& problem, const DeviceValues& values,
+                   bool print);
+
+/// The median, fastest and slowest of `repeats` samples, each a batch of back-to-back runs timed
+/// with CUDA events after a warm-up batch, repeated while max/min exceeds 1.2 (three times at most).
+wb::SteadyTiming time_version(const std::string& name, const std::string& label, const Launch& launch,
+                              const Problem& problem, const DeviceValues& values, int repeats);

@@ -1,0 +1,135 @@
+// Lesson 15: three histograms of the same values (see histogram.h), each one idea further.
+//   TODO 1       global bins: one atomicAdd in device memory per value
+//   TODO 2a-2c   private bins: each block counts in shared memory and adds its counts once
+//   TODO 3       warp aggregation: the lanes that hold the same value add their count once
+#include "histogram.h"
+#include "launch_grid.h"
+
+namespace {
+
+constexpr int kThreads = 256;  // threads per block: whole warps, as version 3 needs
+constexpr unsigned int kWholeWarp = 0xffffffffu;
+
+template <class Value>
+__global__ void global_kernel(const Value* values, long long count, unsigned int* bins) {
+    // >>> TODO 1: a grid-stride loop over the values; each value adds one to its bin with atomicAdd
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
+        atomicAdd(&bins[values[i]], 1u);
+    // <<< TODO 1
+}
+
+// The block's own copy of the bins, in shared memory: zero before any thread of the block counts.
+__device__ void zero_private_bins(unsigned int* private_bins, int bins) {
+    // >>> TODO 2a: the block's threads zero the private bins together, then wait for one another
+    for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) private_bins[bin] = 0;
+    __syncthreads();
+    // <<< TODO 2a
+}
+
+// Adds the block's counts to the device bins once every thread of the block has counted.
+__device__ void merge_private_bins(const unsigned int* private_bins, int bins, unsigned int* device_bins) {
+    // >>> TODO 2b: wait until every thread has counted, then one atomicAdd per non-zero private bin
+    __syncthreads();
+    for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) {
+        const unsigned int counted = private_bins[bin];
+        if (counted != 0) atomicAdd(&device_bins[bin], counted);
+    }
+    // <<< TODO 2b
+}
+
+template <class Value>
+__global__ void privatized_kernel(const Value* values, long long count, unsigned int* bins) {
+    extern __shared__ unsigned int private_bins[];
+    zero_private_bins(private_bins, bin_count<Value>());
+    // >>> TODO 2c: a grid-stride loop over the values; each value adds one to the block's private bin
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
+        atomicAdd(&private_bins[values[i]], 1u);
+    // <<< TODO 2c
+    merge_private_bins(private_bins, bin_count<Value>(), bins);
+}
+
+// Adds one to counters[value] for every lane in `lanes` (the lanes of the warp that hold a value;
+// each of them calls this with its own value).
+__device__ void add_warp_aggregated(unsigned int* counters, unsigned int value, unsigned int lanes) {
+    // >>> TODO 3: the lanes with equal values (__match_any_sync) elect the lowest (__ffs), which adds __popc of them
+    const unsigned int same = __match_any_sync(lanes, value);
+    const int leader = __ffs(same) - 1;
+    if (static_cast<int>(threadIdx.x % warpSize) == leader)
+        atomicAdd(&counters[value], static_cast<unsigned int>(__popc(same)));
+    // <<< TODO 3
+}
+
+// Counts in the block's private bins (in device bins when `use_private` is false), one warp
+// update per distinct value among the warp's 32 values.
+template <class Value>
+__global__ void warp_aggregated_kernel(const Value* values, long long count, unsigned int* bins, bool use_private) {
+    extern __shared__ unsigned int private_bins[];
+    unsigned int* counters = use_private ? private_bins : bins;
+    if (use_private) zero_private_bins(private_bins, bin_count<Value>());
+    // The warp takes 32 consecutive values per step, its lanes together (as __match_any_sync
+    // needs), also in the last step, where the lanes past the end hold no value.
+    const int lane = threadIdx.x % warpSize;
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long first = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x - lane; first < count;
+         first += stride) {
+        const long long i = first + lane;
+        const unsigned int lanes = __ballot_sync(kWholeWarp, i < count);
+        if (i < count) add_warp_aggregated(counters, values[i], lanes);
+    }
+    if (use_private) merge_private_bins(private_bins, bin_count<Value>(), bins);
+}
+
+template <class Value>
+void zero_bins(unsigned int* d_bins) {
+    WB_CUDA_CHECK(cudaMemsetAsync(d_bins, 0, bin_count<Value>() * sizeof(unsigned int)));
+}
+
+}  // namespace
+
+template <class Value>
+bool private_bins_fit() {
+    return bin_count<Value>() * sizeof(unsigned int) <= shared_bytes_per_block();
+}
+
+template <class Value>
+void histogram_global(const Value* d_values, long long count, unsigned int* d_bins) {
+    zero_bins<Value>(d_bins);
+    const int blocks = resident_grid(global_kernel<Value>, kThreads, 0, count);
+    global_kernel<Value><<<blocks, kThreads>>>(d_values, count, d_bins);
+    WB_CHECK_LAUNCH("global_kernel");
+}
+
+template <class Value>
+void histogram_privatized(const Value* d_values, long long count, unsigned int* d_bins) {
+    // 65,536 bins: a private copy (256 KiB) does not fit in a block's shared memory. Version 2
+    // then is version 1; the reference version splits the bins instead (histogram.h).
+    if (!private_bins_fit<Value>()) return histogram_global(d_values, count, d_bins);
+    const std::size_t shared = bin_count<Value>() * sizeof(unsigned int);
+    allow_shared_bytes(privatized_kernel<Value>, shared);
+    zero_bins<Value>(d_bins);
+    const int blocks = resident_grid(privatized_kernel<Value>, kThreads, shared, count);
+    privatized_kernel<Value><<<blocks, kThreads, shared>>>(d_values, count, d_bins);
+    WB_CHECK_LAUNCH("privatized_kernel");
+}
+
+template <class Value>
+void histogram_warp_aggregated(const Value* d_values, long long count, unsigned int* d_bins) {
+    const bool use_private = private_bins_fit<Value>();
+    const std::size_t shared = use_private ? bin_count<Value>() * sizeof(unsigned int) : 0;
+    allow_shared_bytes(warp_aggregated_kernel<Value>, shared);
+    zero_bins<Value>(d_bins);
+    const int blocks = resident_grid(warp_aggregated_kernel<Value>, kThreads, shared, count);
+    warp_aggregated_kernel<Value><<<blocks, kThreads, shared>>>(d_values, count, d_bins, use_private);
+    WB_CHECK_LAUNCH("warp_aggregated_kernel");
+}
+
+template bool private_bins_fit<unsigned char>();
+template bool private_bins_fit<unsigned short>();
+template void histogram_global(const unsigned char*, long long, unsigned int*);
+template void histogram_global(const unsigned short*, long long, unsigned int*);
+template void histogram_privatized(const unsigned char*, long long, unsigned int*);
+template void histogram_privatized(const unsigned short*, long long, unsigned int*);
+template void histogram_warp_aggregated(const unsigned char*, long long, unsigned int*);
+template void histogram_warp_aggregated(const unsigned short*, long long, unsigned int*);
