@@ -1,0 +1,157 @@
+// Lesson 14, going further: the tile status words of a single-pass kernel and the look-back
+// that reads them (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", 2016).
+//
+// Each tile publishes a status word: first its aggregate (the sum of its own elements), as
+// soon as it has it; then its inclusive prefix (the sum of every element up to its end), once
+// its look-back found the sum before it. Flag and value share one 64-bit word, written and read
+// whole, so that a reader never sees a flag with another moment's value. The word is stored
+// with release semantics and loaded with acquire: the store cannot become visible before what
+// the block wrote earlier, and the load is never served from a stale copy (the SM's L1 cache),
+// nor overtaken by the reads after it.
+#pragma once
+
+#include "scan.h"
+#include "warp_scan.cuh"
+
+#include <cuda/atomic>
+
+#include <cstring>
+
+enum : unsigned { kTileEmpty = 0u, kTileAggregate = 1u, kTileInclusive = 2u };
+
+/// A tile's status as read back: its flag and value.
+template <class T>
+struct TileStatus {
+    unsigned flag;
+    T value;
+};
+
+template <class T>
+__device__ inline unsigned long long pack_status(unsigned flag, T value) {
+    static_assert(sizeof(T) == 4, "a status word holds a 32-bit value");
+    unsigned bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return (static_cast<unsigned long long>(flag) << 32) | bits;
+}
+
+template <class T>
+__device__ inline TileStatus<T> unpack_status(unsigned long long word) {
+    const unsigned bits = static_cast<unsigned>(word);
+    T value;
+    std::memcpy(&value, &bits, sizeof value);
+    return {static_cast<unsigned>(word >> 32), value};
+}
+
+#ifndef WORKBOOK_PLANT_MISSING_FENCE
+
+/// Publishes (flag, value) for `tile`: one 64-bit store with release semantics.
+template <class T>
+__device__ inline void publish(unsigned long long* status, long long tile, unsigned flag, T value) {
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
+    word.store(pack_status(flag, value), cuda::memory_order_release);
+}
+
+/// Waits until `tile` has published something and returns it: 64-bit loads with acquire
+/// semantics.
+template <class T>
+__device__ inline TileStatus<T> wait_for_status(unsigned long long* status, long long tile) {
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
+    unsigned long long seen;
+    do {
+        seen = word.load(cuda::memory_order_acquire);
+    } while (static_cast<unsigned>(seen >> 32) == kTileEmpty);
+    return unpack_status<T>(seen);
+}
+
+#else
+
+// Planted bug, built only for the test WORKBOOK_PLANT_MISSING_FENCE (see the lesson's
+// CMakeLists.txt): value and flag published by two ordinary stores with no fence between them,
+// and read without acquire. A reader may then see the new flag with an old value: the value
+// store not yet visible, or the value served from a copy of the line in its SM's L1 cache taken
+// before the store. The check's stress test must catch it.
+template <class T>
+__device__ inline void publish(unsigned long long* status, long long tile, unsigned flag, T value) {
+    unsigned* halves = reinterpret_cast<unsigned*>(&status[tile]);
+    halves[0] = static_cast<unsigned>(pack_status(flag, value));
+    halves[1] = flag;
+}
+
+template <class T>
+__device__ inline TileStatus<T> wait_for_status(unsigned long long* status, long long tile) {
+    const volatile unsigned* flag_half = reinterpret_cast<const volatile unsigned*>(&status[tile]) + 1;
+    const unsigned* value_half = reinterpret_cast<const unsigned*>(&status[tile]);
+    unsigned flag;
+    do {
+        flag = *flag_half;
+    } while (flag == kTileEmpty);
+    return unpack_status<T>((static_cast<unsigned long long>(flag) << 32) | *value_half);
+}
+
+#endif
+
+/// The sum over one warp, the same in every lane.
+template <class T>
+__device__ inline T warp_sum(T value) {
+#pragma unroll
+    for (int d = 16; d > 0; d /= 2) value += __shfl_xor_sync(kFullWarp, value, d);
+    return value;
+}
+
+/// The sum of every element before `tile`, for the 32 lanes of one warp (every lane returns
+/// it). Lane k looks at tile - 1 - k, the warp 32 tiles at a time: it adds the aggregates of the
+/// tiles up to the nearest one whose inclusive prefix is known, and that prefix, then stops.
+/// Tile 0 always publishes its inclusive prefix, so the look-back ends.
+template <class T>
+__device__ inline T look_back(unsigned long long* status, long long tile) {
+    const int lane = threadIdx.x % 32;
+    T before = T(0);
+    for (long long window_end = tile;; window_end -= 32) {
+        const long long predecessor = window_end - 1 - lane;
+        const TileStatus<T> seen =
+            predecessor >= 0 ? wait_for_status<T>(status, predecessor) : TileStatus<T>{kTileInclusive, T(0)};
+        const unsigned inclusive_lanes = __ballot_sync(kFullWarp, seen.flag == kTileInclusive);
+        const int last_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : 31;
+        before += warp_sum(lane <= last_lane ? seen.value : T(0));
+        if (inclusive_lanes) return before;
+    }
+}
+
+/// Tile order by arrival: the tile this block works on. Blocks may start in any order; taking
+/// tiles in the order blocks arrive ensures that every tile a block waits for belongs to a block
+/// already running (a block waiting for one not yet started could wait forever).
+__device__ inline long long take_tile(unsigned* next_tile) {
+    __shared__ unsigned tile;
+    if (threadIdx.x == 0) tile = atomicAdd(next_tile, 1u);
+    __syncthreads();
+    return tile;
+}
+
+/// The prefix before this block's tile, by warp 0 (the other warps pass their zero): publishes
+/// the tile's aggregate, looks back, publishes its inclusive prefix. Call it with every thread.
+template <class T>
+__device__ inline T tile_prefix(unsigned long long* status, long long tile, T tile_total) {
+    __shared__ T prefix;
+    if (threadIdx.x < 32) {
+        const int lane = threadIdx.x;
+        T before = T(0);
+        if (tile == 0) {
+            if (lane == 0) publish(status, 0, kTileInclusive, tile_total);
+        } else {
+            if (lane == 0) publish(status, tile, kTileAggregate, tile_total);
+            before = look_back<T>(status, tile);
+            if (lane == 0) publish(status, tile, kTileInclusive, before + tile_total);
+        }
+        if (lane == 0) prefix = before;
+    }
+    __syncthreads();
+    return prefix;
+}
+
+/// Clears the status words of `tiles` tiles and the tile counter, the word after them
+/// (single_pass_scan.cu).
+void clear_look_back_state(const LookBackState& state, long long tiles);
+
+/// The tile counter: the word after the status words of `tiles` tiles.
+unsigned* tile_counter(const LookBackState& state, long long tiles);

@@ -1,0 +1,19 @@
+/// @file warp_scan.cuh
+/// @brief Lesson 14, exercise part 1: the inclusive scan of one warp's 32 values.
+#pragma once
+
+constexpr unsigned kFullWarp = 0xffffffffu;  ///< every lane of the warp takes part
+
+/// Returns value(lane 0) + ... + value(this lane). Every lane of a full warp must call it.
+template <class T>
+__device__ inline T warp_inclusive_scan(T value) {
+    // >>> TODO 1: five steps, d = 1, 2, 4, 8, 16: add the value of lane - d (__shfl_up_sync) where lane >= d
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const T below = __shfl_up_sync(kFullWarp, value, d);
+        if (lane >= d) value += below;
+    }
+    return value;
+    // <<< TODO 1
+}
