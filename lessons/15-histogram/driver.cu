@@ -3,7 +3,7 @@
 //            into 256 bins and 16-bit values into 65,536 bins, at awkward lengths (1, 31, 33,
 //            not a multiple of 16 or of a block, an unaligned start) and a large one, against
 //            the histogram counted on the CPU.
-//   --bench  times every version and cub::DeviceHistogram::HistogramEven on 2^30 bytes (--sizes
+//   --bench  times every version and cub::DeviceHistogram::HistogramEven on 2^28 bytes (--sizes
 //            BYTES) along the share of equal values (0 .. 1) and on text-like input, and writes
 //            CSV: GB/s of input, and the ratio to CUB on the same input.
 //   --kernels 1,3 restricts either mode to some versions (their numbers or names).
@@ -12,7 +12,10 @@
 #include "histogram.h"
 
 #include "wb/bench_fields.h"
-#include "wb/roofs.h"
+#include "wb/cuda_check.h"
+#include "wb/device_buffer.h"
+#include "wb/steady_timing.h"
+#include "wb/timer.h"
 
 #include <cstdio>
 #include <string>
@@ -23,7 +26,7 @@ namespace {
 const char* kLesson = "15-histogram";
 const char* kCub = "cub-histogram-even";
 constexpr int kDefaultRepeats = 20;
-constexpr long kBenchBytes = 1L << 30;
+constexpr long kBenchBytes = 1L << 28;
 
 // name: the CSV's kernel column; label: its block column.
 const std::vector<wb::Version<Launch>> kVersions = {
@@ -152,10 +155,34 @@ bool bench_input(wb::BenchRows& rows, const std::vector<wb::Version<Launch>>& ve
     return all_correct;
 }
 
+// Times a device-to-device copy of `bytes` and writes its row; returns its GB/s (bytes read and
+// written over the time), the ceiling of CUB's rows.
+double write_copy_row(wb::BenchRows& rows, long bytes, int repeats, const std::string& mark) {
+    wb::DeviceBuffer<unsigned char> from(bytes), to(bytes);
+    WB_CUDA_CHECK(cudaMemset(from.get(), 1, bytes));
+    const wb::SteadyTiming copy = wb::measure_steadily("device-copy", "cudaMemcpyAsync device to device", [&] {
+        return wb::measure_gpu_batches(repeats, 5, [&](int) {
+            WB_CUDA_CHECK(cudaMemcpyAsync(to.get(), from.get(), bytes, cudaMemcpyDeviceToDevice));
+        });
+    });
+    wb::BenchRow row = rows.shared();
+    row.kernel = "device-copy";
+    row.shape = std::to_string(bytes) + "B";
+    row.n = bytes;
+    row.block = copy.label + mark;
+    row.time = copy.time;
+    row.rate = row.ceiling_rate = wb::gb_per_s(2.0 * bytes, copy.time.median_ms);
+    row.ceiling = "copy-bandwidth";
+    row.flops = 0.0;
+    row.dram_bytes = 2.0 * bytes;
+    rows.write(row);
+    return row.rate;
+}
+
 int run_bench(const wb::Options& options) {
     std::vector<long> sizes;
     for (const std::vector<long>& size : options.sizes) {
-        if (size.size() != 1) wb::usage_error("--sizes: give each input size as one number of bytes, e.g. 1073741824");
+        if (size.size() != 1) wb::usage_error("--sizes: give each input size as one number of bytes, e.g. 268435456");
         if (size[0] % 2 != 0) wb::usage_error("--sizes: an even number of bytes, to hold whole 16-bit values");
         sizes.push_back(size[0]);
     }
@@ -164,22 +191,14 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    const double copy_gbs = wb::measure_copy_bandwidth_gbs();
     wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, kExtraColumns);
+    wb::BenchRows rows(csv, wb::bench_fields(kLesson, "uint8", "GB/s", info.name));
+    // The device copy of the first size's bytes (read and written), timed as the versions are.
+    const double copy_gbs = write_copy_row(rows, sizes.front(), repeats, mark);
     std::printf("Lesson 15 benchmark on %s (seed %llu): each row the median of %d samples, each a batch of\n"
                 "back-to-back runs timed with CUDA events; GB/s = bytes of input / t; ratio = rate / CUB's on the\n"
-                "same input. Device copy bandwidth (read + write): %.0f GB/s\n",
-                info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats, copy_gbs);
-    wb::BenchRows rows(csv, wb::bench_fields(kLesson, "uint8", "GB/s", info.name));
-    wb::BenchRow copy = rows.shared();
-    copy.kernel = "device-copy";
-    copy.shape = "1GiB";
-    copy.time = wb::TimingStats{2.0 * 1073741824.0 / copy_gbs / 1e6, 0, 0, 20};
-    copy.rate = copy.ceiling_rate = copy_gbs;
-    copy.ceiling = "copy-bandwidth";
-    copy.flops = 0.0;
-    copy.dram_bytes = 2.0 * 1073741824.0;
-    rows.write(copy);
+                "same input. Device copy of %ld bytes (read + write): %.0f GB/s\n",
+                info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats, sizes.front(), copy_gbs);
     bool all_correct = true;
     for (long bytes : sizes)
         for (int value_bytes : {1, 2})
@@ -200,7 +219,7 @@ int run_bench(const wb::Options& options) {
 int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "histograms: global atomics, private bins in shared memory, warp aggregation, against CUB",
-                        "lengths N (values; --bench: bytes of input, default 2^30)",
+                        "lengths N (values; --bench: bytes of input, default 2^28)",
                         {{"kernels", "LIST", "only these versions, by number or name (e.g. 1,3; default: all)"}}};
     info.accepts_block = false;  // each version chooses its blocks (see the page)
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
