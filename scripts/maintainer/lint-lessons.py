@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""check-lessons.py: every list of lessons agrees with the lessons' manifests, and every lesson
+"""lint-lessons.py: every list of lessons agrees with the lessons' manifests, and every lesson
 keeps the course's shape.
 
 Usage:
-  check-lessons.py registry SOURCE_DIR BUILD_DIR   the manifests (workbook_lesson_manifest, read from
+  lint-lessons.py registry SOURCE_DIR BUILD_DIR    the manifests (workbook_lesson_manifest, read from
                                                    BUILD_DIR/workbook-*.tsv|txt) against the lesson
                                                    folders, solutions/, pages, charts, the ladder of
                                                    README.md, the course map of docs/mainpage.md and
                                                    the committed runs placed under the roofline
-  check-lessons.py sync SOURCE_DIR BUILD_DIR       writes the ladder and the course map from the
+  lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
                                                    manifests (after adding a lesson or editing a text)
-  check-lessons.py shape SOURCE_DIR                drivers of at most 250 lines with no __global__
+  lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
                                                    kernel, no namespace wb inside lessons/; lists
                                                    the files of each lesson folder that are none of
                                                    exercise, driver, kernel, header, harness or data
-  check-lessons.py self-test SOURCE_DIR BUILD_DIR  planted drift (a ladder row missing, a program
+  lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson)
@@ -27,7 +27,9 @@ import shutil
 import sys
 import tempfile
 
-import bench_csv
+# The course's one reader of its CSVs (scripts/lib/bench_csv.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import bench_csv  # noqa: E402  (after the path to it)
 
 MAX_DRIVER_LINES = 250
 
@@ -124,14 +126,14 @@ def registry(source, build):
             problems.append(f"README.md: the ladder has no row for {lesson}")
         elif ladder[lesson] != (number, teaches):
             problems.append(f"README.md: the ladder's row for {lesson} says '{ladder[lesson][1]}', "
-                            f"its manifest's TEACHES '{teaches}' (scripts/tools/check-lessons.py sync . BUILD "
+                            f"its manifest's TEACHES '{teaches}' (scripts/maintainer/lint-lessons.py sync . BUILD "
                             "writes it)")
         row = course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))
         if number not in course_map:
             problems.append(f"docs/mainpage.md: the course map has no row for lesson{number}")
         elif course_map[number] != row:
             problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
-                            f"its manifest says '{row}' (scripts/tools/check-lessons.py sync . BUILD writes it)")
+                            f"its manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
     for lesson in ladder:
         if lesson not in manifests:
             problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")
