@@ -763,8 +763,11 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.lesson-shape COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" shape "${PROJECT_SOURCE_DIR}")
     add_test(NAME workbook.lesson-registry-self-test
              COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" self-test "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+    # Every tool lives in its home: only the students' and instructors' commands at the top of
+    # scripts/, the docs' and the charts' tools under docs/tools/ and plots/tools/.
+    add_test(NAME workbook.tool-layout COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" layout "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.lesson-registry workbook.lesson-shape workbook.lesson-registry-self-test
-                         PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+                         workbook.tool-layout PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/maintainer/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.

@@ -14,10 +14,18 @@ Usage:
                                                    kernel, no namespace wb inside lessons/; lists
                                                    the files of each lesson folder that are none of
                                                    exercise, driver, kernel, header, harness or data
+  lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
+                                                   the tools live"): the top of scripts/ holds only
+                                                   the students' and instructors' commands and the
+                                                   folders lib/ and maintainer/; no docs or chart
+                                                   tool under scripts/; no tool but the student's
+                                                   check named check*
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, a 251-line driver, a
-                                                   kernel in a driver, namespace wb in a lesson)
+                                                   kernel in a driver, namespace wb in a lesson,
+                                                   a stray file at the top of scripts/, a docs or
+                                                   chart tool under scripts/, a tool named check-*)
                                                    must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement."""
 import glob
@@ -196,6 +204,50 @@ def shape(source):
     return problems, others
 
 
+# The top of scripts/: the commands students and instructors run, and the folders of the others.
+STUDENT_COMMANDS = ("check", "gpu-check.sh", "make-course-zip", "profile", "progress", "setup.sh")
+SCRIPT_FOLDERS = ("lib", "maintainer")
+# Left by Python or npm next to the scripts (git ignores them).
+GENERATED = ("__pycache__", "node_modules")
+# A tool whose name says it works on the docs or on the charts lives in docs/tools/ or plots/tools/.
+HOMES = ((re.compile(r"docs|doxygen|page|site"), "docs/tools/"),
+         (re.compile(r"chart|plot|gnuplot|svg|image|\.gpi?$"), "plots/tools/"))
+# "check" names the student's check only: scripts/check and the races it also looks for.
+CHECK_NAMED = ("scripts/check", "scripts/lib/check-with-races.py")
+
+
+def tool_files(source, folder):
+    """The files under SOURCE/FOLDER (any depth), relative to SOURCE, without generated ones."""
+    found = []
+    for parent, subfolders, names in os.walk(os.path.join(source, folder)):
+        subfolders[:] = sorted(name for name in subfolders if name not in GENERATED)
+        found += [os.path.relpath(os.path.join(parent, name), source).replace(os.sep, "/")
+                  for name in sorted(names)]
+    return found
+
+
+def layout(source):
+    """Where the tools live: one line per tool out of its home."""
+    problems = []
+    for name in sorted(os.listdir(os.path.join(source, "scripts"))):
+        wanted = SCRIPT_FOLDERS if os.path.isdir(os.path.join(source, "scripts", name)) else STUDENT_COMMANDS
+        if name not in wanted and name not in GENERATED:
+            folders = " and ".join(folder + "/" for folder in SCRIPT_FOLDERS)
+            problems.append(f"scripts/{name}: the top of scripts/ holds only the commands students and "
+                            f"instructors run ({', '.join(STUDENT_COMMANDS)}) and the folders {folders} "
+                            "(CONTRIBUTING.md, \"Where the tools live\")")
+    for relative in tool_files(source, "scripts"):
+        for pattern, home in HOMES:
+            if pattern.search(os.path.basename(relative)):
+                problems.append(f"{relative}: a docs or chart tool, whose home is {home}")
+    for relative in tool_files(source, "scripts") + tool_files(source, os.path.join("docs", "tools")) + \
+            tool_files(source, os.path.join("plots", "tools")):
+        if os.path.basename(relative).startswith("check") and relative not in CHECK_NAMED:
+            problems.append(f"{relative}: \"check\" names the student's check only; name a tool by what it "
+                            "does (lint-, verify-, validate-: CONTRIBUTING.md)")
+    return problems
+
+
 def sync(source, build):
     """Writes the ladder of README.md and the course map of docs/mainpage.md from the manifests."""
     manifests = [row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)]
@@ -264,6 +316,29 @@ def self_test(source, build):
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree)[0], "namespace wb inside a lesson")
+        for part in ("scripts", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
+            shutil.copytree(os.path.join(source, part), os.path.join(tree, part), dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns(*GENERATED))
+        if layout(tree):
+            failures.append(f"the layout of an untouched copy: {layout(tree)}")
+
+        def planted_file(name, relative, expected):
+            path = os.path.join(tree, relative)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("#!/usr/bin/env bash\n")
+            found = layout(tree)
+            os.remove(path)
+            if not any(expected in problem for problem in found):
+                failures.append(f"{name}: expected a problem with '{expected}', got {found}")
+
+        planted_file("a stray file at the top of scripts/", os.path.join("scripts", "stray.sh"),
+                     "scripts/stray.sh: the top of scripts/ holds only")
+        planted_file("a docs tool under scripts/", os.path.join("scripts", "maintainer", "build-docs.sh"),
+                     "scripts/maintainer/build-docs.sh: a docs or chart tool, whose home is docs/tools/")
+        planted_file("a chart tool under scripts/", os.path.join("scripts", "lib", "render-chart.sh"),
+                     "scripts/lib/render-chart.sh: a docs or chart tool, whose home is plots/tools/")
+        planted_file("a tool named check-*", os.path.join("plots", "tools", "check-chart-svg.py"),
+                     "plots/tools/check-chart-svg.py: \"check\" names the student's check only")
     for failure in failures:
         print(f"FAILED: {failure}")
     if not failures:
@@ -287,6 +362,11 @@ def main():
             print(f"note: {other} is none of exercise, driver, kernel, header, harness or data")
         if not problems:
             print("OK: every driver is short and holds no kernel; no lesson opens namespace wb")
+        return report(problems)
+    if args[0] == "layout" and len(args) == 2:
+        problems = layout(args[1])
+        if not problems:
+            print("OK: every tool lives in its home; only the student's check is named check")
         return report(problems)
     if args[0] == "sync" and len(args) == 3:
         return sync(args[1], args[2])
