@@ -28,7 +28,7 @@ set grid lc rgb "#dddddd"
 # The key (legend) goes below the plot area, in as many columns as fit, so that it never narrows
 # the plot. A chart may place it elsewhere (inside the plot, or beside it) only where it is at
 # most 25% of the plot area's width. Each chart's test checks that rule on its SVG
-# (scripts/tools/check-chart-svg.py), with the other readability rules: a key entry that names a
+# (plots/tools/verify-chart-svg.py), with the other readability rules: a key entry that names a
 # style, "(solid)", "(dashed)", "(dotted)", "(open)" or "(filled)", is drawn in it; no text
 # reaches past the canvas; no two texts overlap; and, rendered without any run of this machine,
 # no key entry names one ("yours", "your ...", "this machine"). Texts are measured as
@@ -44,7 +44,7 @@ has(f) = strlen(f) > 0 && system(sprintf("[ -s '%s' ] && echo 1 || echo 0", f)) 
 device(f) = system(sprintf("sed -n 's/^# device: //p' '%s' | head -n 1", f))
 # need(f): f, recorded as a file the chart cannot do without (a committed file of data/): after
 # the script, render-chart.sh fails the chart when one of them is missing, or when the chart
-# plotted no point at all (scripts/tools/chart-epilogue.gp).
+# plotted no point at all (plots/tools/chart-epilogue.gp).
 required = ""
 need(f) = (required = required." ".f, f)
 # The committed reference run (measured on the course's H100) and your own run of a lesson.

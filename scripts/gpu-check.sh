@@ -14,9 +14,9 @@
 # cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
 # check over two calls on the same machine (the build is reused); the step "counters" (not in
 # the default) reads the execution-model lessons' hardware counters with ncu
-# (scripts/tools/measure-counters.sh); the step "profiles" (not in the default) measures lesson
-# 12's four versions, benchmark and counters (scripts/tools/measure-profiles.sh); the step
-# "mutants" (not in the default) runs scripts/tools/mutate.py on the exercises matching
+# (scripts/maintainer/measure-counters.sh); the step "profiles" (not in the default) measures lesson
+# 12's four versions, benchmark and counters (scripts/maintainer/measure-profiles.sh); the step
+# "mutants" (not in the default) runs scripts/maintainer/mutate.py on the exercises matching
 # GPU_CHECK_MUTANTS (a regex of exercise names).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
@@ -80,12 +80,12 @@ note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit 
 skipped=$(grep -c "Skipped" "$out/ctest.log")
 note "tests skipped: $skipped"
 grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
-# A skip is never a pass: each skipped test must be one that scripts/gpu-allowed-skips.tsv allows
+# A skip is never a pass: each skipped test must be one that scripts/maintainer/gpu-allowed-skips.tsv allows
 # on this machine, with its reason; any other skip fails the GPU check.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-bash "$src/scripts/tools/judge-skips.sh" "$out/ctest.log" "$gpus" | tee "$out/skips.txt" | tee -a "$summary"
+bash "$src/scripts/maintainer/judge-skips.sh" "$out/ctest.log" "$gpus" | tee "$out/skips.txt" | tee -a "$summary"
 unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
-[ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/gpu-allowed-skips.tsv lists the allowed ones)"
+[ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv lists the allowed ones)"
 # Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build
 # without it leaves them out and its check would pass on kernel 01 alone.
 if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0' &&
@@ -156,7 +156,7 @@ fi
 
 echo "== hardware counters"
 if wants counters; then
-  bash "$src/scripts/tools/measure-counters.sh" "$build" "$out" | tee -a "$summary"
+  bash "$src/scripts/maintainer/measure-counters.sh" "$build" "$out" | tee -a "$summary"
   rc=${PIPESTATUS[0]}
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "counters: FAILED (exit $rc)"
 else
@@ -165,7 +165,7 @@ fi
 
 echo "== lesson 12's versions, profiled"
 if wants profiles; then
-  bash "$src/scripts/tools/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
+  bash "$src/scripts/maintainer/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
   rc=${PIPESTATUS[0]}
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "profiles: FAILED (exit $rc)"
 else
@@ -175,13 +175,13 @@ fi
 echo "== mutation testing of the GPU exercises"
 if wants mutants; then
   # Every mutant of the solutions' marked regions against the student's own check
-  # (scripts/tools/mutate.py), for the exercises matching GPU_CHECK_MUTANTS (default: all); the
+  # (scripts/maintainer/mutate.py), for the exercises matching GPU_CHECK_MUTANTS (default: all); the
   # reports are written to solutions/*/mutation-report.tsv and copied to OUTDIR/mutants.
   # The copies of the course and the judged mutants stay in .mutants/ (git-ignored): with
   # GPU_CHECK_MUTANT_DEADLINE_S (seconds) a run starts no mutant after the deadline and exits 3,
   # and the next run on the same machine goes on where it stopped, its builds reused.
   mkdir -p "$out/mutants" "$src/.mutants"
-  python3 "$src/scripts/tools/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
+  python3 "$src/scripts/maintainer/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
     --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$src/.mutants/work" --keep-workers \
     --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" \
     >"$out/mutants.log" 2>&1

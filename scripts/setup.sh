@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/setup.sh: installs the Debian packages the course uses beyond CMake, a C++ compiler
 # and the CUDA toolkit: Ninja (parallel builds), gnuplot (charts), Doxygen and Graphviz (docs), GoogleTest (unit tests of the
-# harness), an MPI (lesson 08), clang-format (scripts/format and its test) and Chromium (the
+# harness), an MPI (lesson 08), clang-format (scripts/maintainer/format and its test) and Chromium (the
 # docs' browser test). Safe to run again: it installs only what is missing. Needs root (or
 # sudo) when something is missing.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
@@ -37,8 +37,8 @@ if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "setup: warning: no CUDA toolkit found (nvcc); install it from NVIDIA's packages first" >&2
 fi
 
-# The browser test's one npm package (playwright-core, pinned by scripts/browser/package-lock.json).
-browser_dir="$(cd "$(dirname "$0")" && pwd)/browser"
+# The browser test's one npm package (playwright-core, pinned by docs/tools/browser/package-lock.json).
+browser_dir="$(cd "$(dirname "$0")/.." && pwd)/docs/tools/browser"
 if [ "${WORKBOOK_SETUP_BROWSER:-1}" = 1 ] && command -v npm >/dev/null 2>&1 &&
    [ ! -f "$browser_dir/node_modules/playwright-core/package.json" ]; then
   echo "setup: npm ci in $browser_dir"

@@ -4,8 +4,16 @@
 # Exit code with which a program says "no usable GPU (or input data): skip me".
 set(WORKBOOK_SKIP_CODE 77)
 
-# The scripts that the build and the tests run (scripts/tools/).
-set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
+# Where the course's tools live (CONTRIBUTING.md, "Where the tools live"):
+#   WORKBOOK_TOOLS_DIR       scripts/lib/: the helpers that the tests and the build run (a lesson's
+#                            CMakeLists.txt uses these), and the modules the commands import;
+#   WORKBOOK_MAINTAINER_DIR  scripts/maintainer/: the maintainers' tools;
+#   WORKBOOK_DOCS_TOOLS_DIR  docs/tools/: what builds and verifies the docs;
+#   WORKBOOK_PLOT_TOOLS_DIR  plots/tools/: what renders and verifies the charts.
+set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/lib")
+set(WORKBOOK_MAINTAINER_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/maintainer")
+set(WORKBOOK_DOCS_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../docs/tools")
+set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 
 # workbook_lesson(NAME 02-naive-matmul
 #                 DRIVER driver.cu            harness shared by exercise and solution (in lessons/NAME)
@@ -24,7 +32,7 @@ set(WORKBOOK_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../scripts/tools")
 #                 [SANITIZER_OPTIONS ...]     extra compute-sanitizer options for its runs
 #                 [RACECHECK]                 the exercise uses shared memory, barriers or atomics:
 #                                             its check also runs racecheck and synccheck on
-#                                             SANITIZE_ARGS (scripts/tools/check-with-races.py)
+#                                             SANITIZE_ARGS (scripts/lib/check-with-races.py)
 #                 [SPEED_CHECK])              the check times the kernel against a baseline in the
 #                                             same process: ctest runs it alone (RUN_SERIAL)
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks. The driver
@@ -48,12 +56,12 @@ endfunction()
 
 # _workbook_pristine_files(LESSON ID FILES DIR_VAR EDITED_VAR MISSING_VAR)
 # Where the pristine versions of a program's exercise FILES are (DIR_VAR: the lesson's folder
-# while they all match scripts/pristine-exercises.sha256; otherwise a copy in the build folder,
-# written by scripts/tools/pristine-exercises.sh from git). EDITED_VAR: the files that differ
+# while they all match scripts/lib/pristine-exercises.sha256; otherwise a copy in the build folder,
+# written by scripts/lib/pristine-exercises.sh from git). EDITED_VAR: the files that differ
 # from the manifest; MISSING_VAR: why some could not be recovered (empty when all were). Any
 # change of those files or of the manifest configures the build again, so this stays true.
 function(_workbook_pristine_files lesson id files dir_var edited_var missing_var)
-  set(manifest "${PROJECT_SOURCE_DIR}/scripts/pristine-exercises.sha256")
+  set(manifest "${PROJECT_SOURCE_DIR}/scripts/lib/pristine-exercises.sha256")
   file(STRINGS "${manifest}" entries REGEX "^[0-9a-f]+  lessons/${lesson}/")
   set(edited "")
   set(relative "")
@@ -109,7 +117,7 @@ endfunction()
 # the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
 # (the lesson is the folder's name). TEACHES is its row of the ladder in README.md, LEARN its row
 # of the course map in docs/mainpage.md, NEEDS the map's "Needs a GPU" cell where the programs'
-# kinds do not say it ("yes", "no", "yes, except *cpu-program*"); `scripts/tools/check-lessons.py
+# kinds do not say it ("yes", "no", "yes, except *cpu-program*"); `scripts/maintainer/lint-lessons.py
 # sync .` writes both tables from the manifests, and workbook.lesson-registry checks them, and
 # that the lesson has its solutions/ folder, page and chart. ROOFLINE names the programs whose
 # benchmark rows get a roofline chart (plots/CMakeLists.txt); SPEED_GOAL gives scripts/progress
@@ -221,7 +229,7 @@ endfunction()
 # kernel, device function, shared memory, launch, .cuh include, Thrust or CUB) are compiled by the
 # host compiler alone, which builds such a file in less than half the time nvcc takes: a first
 # build of the course on two cores is that much shorter. A file that needs nvcc after all fails
-# to compile, loudly. Drivers never hold device code (check-lessons.py shape).
+# to compile, loudly. Drivers never hold device code (lint-lessons.py shape).
 function(workbook_host_only_sources)
   foreach(file IN LISTS ARGN)
     if(NOT file MATCHES "[.]cu$")
@@ -476,7 +484,7 @@ endfunction()
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
 # silently disarm the test), linked with the program's harness, must fail its check (with
 # RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS): exit 1 with the
-# check's FAILED verdict and, with CAUSE, a line matching it (scripts/tools/expect-check-failure.sh).
+# check's FAILED verdict and, with CAUSE, a line matching it (scripts/lib/expect-check-failure.sh).
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
 # SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
@@ -564,7 +572,7 @@ endfunction()
 
 # workbook_bench_test(NAME n COMMAND exe args... KERNELS regex... LABELS ...)
 # A benchmark must exit 0 and write a CSV in the common schema: the command runs with --out FILE
-# added, and scripts/tools/check-bench-csv.py checks the exit code, the comment lines, the columns,
+# added, and scripts/lib/validate-bench-csv.py checks the exit code, the comment lines, the columns,
 # positive times and rates, and that each KERNELS regex matches a row (exit 77 still skips).
 function(workbook_bench_test)
   cmake_parse_arguments(B "" "NAME;TIMEOUT" "COMMAND;KERNELS;LABELS" ${ARGN})
@@ -582,7 +590,7 @@ function(workbook_bench_test)
   endif()
   string(JOIN "," kernels ${B_KERNELS})
   add_test(NAME ${B_NAME}
-           COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-bench-csv.py" --kernels "${kernels}" ${B_COMMAND})
+           COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/validate-bench-csv.py" --kernels "${kernels}" ${B_COMMAND})
   set_tests_properties(${B_NAME} PROPERTIES
     LABELS "${B_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${B_TIMEOUT})
 endfunction()
@@ -644,7 +652,7 @@ endfunction()
 # Added once every lesson is known: this call is deferred to the end of the top-level
 # CMakeLists.txt, after lessons/, plots/ and docs/ were processed.
 #   - <build>/workbook-exercises.txt, the exercise list that scripts/progress reads;
-#   - workbook.pristine-manifest (maintainer): scripts/pristine-exercises.sha256 matches the tree;
+#   - workbook.pristine-manifest (maintainer): scripts/lib/pristine-exercises.sha256 matches the tree;
 #   - workbook.progress-self-test: scripts/progress on lesson 01, untouched and then solved;
 #   - workbook.progress-failure-summary and workbook.progress-hints-without-build: a failed
 #     check's summary from saved outputs, and the hints on a copy of the course with no build;
@@ -663,10 +671,9 @@ function(_workbook_learner_tools)
   endforeach()
   file(WRITE "${CMAKE_BINARY_DIR}/workbook-exercises.txt" "${text}")
 
-  set(scripts "${PROJECT_SOURCE_DIR}/scripts")
   if(WORKBOOK_MAINTAINER_TESTS)
     add_test(NAME workbook.pristine-manifest
-             COMMAND bash "${scripts}/update-pristine-manifest" --check "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
+             COMMAND bash "${WORKBOOK_MAINTAINER_DIR}/update-pristine-manifest" --check "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     # Skips (77) where an exercise differs from the manifest, a student's edits most likely;
     # fails there with WORKBOOK_STRICT_EXERCISES=1 (CI).
     set_tests_properties(workbook.pristine-manifest PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60
@@ -679,7 +686,7 @@ function(_workbook_learner_tools)
     # exercise is checked in its pristine copy from git); the self-test proves that the checker
     # fails on a changed line and on an unmatched marker.
     add_test(NAME workbook.exercise-solution-sync
-             COMMAND "${Python3_EXECUTABLE}" "${scripts}/check-exercise-sync" --root "${PROJECT_SOURCE_DIR}")
+             COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_MAINTAINER_DIR}/verify-exercise-sync" --root "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.exercise-solution-sync PROPERTIES
       LABELS "maintainer;cpu;workbook" TIMEOUT 60 SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
     add_test(NAME workbook.exercise-sync-self-test
@@ -709,14 +716,14 @@ function(_workbook_learner_tools)
     # The committed reference runs honour their roofs: the measured roofs agree with the device
     # copy and NVIDIA's peaks within 10%, and no kernel is above its roof.
     add_test(NAME workbook.reference-runs-under-roofs
-             COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-roofs.py" "${PROJECT_SOURCE_DIR}/data")
+             COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_MAINTAINER_DIR}/verify-roofs.py" "${PROJECT_SOURCE_DIR}/data")
     set_tests_properties(workbook.reference-runs-under-roofs PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # The hosted notebook: the committed file is what its generator writes, its runner stops at a
     # failing cell, and its cells run in order in a copy of the course for lesson 01 (the CPU
     # lesson), with the exercise written from the notebook's own cell. On a GPU,
     # scripts/gpu-check.sh runs it for lesson 11 (step "notebook").
     add_test(NAME notebook.matches-generator
-             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tools/make-notebook.py" --check)
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/maintainer/make-notebook.py" --check)
     add_test(NAME notebook.runner-stops-on-error
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-runner-self-test.sh" "${PROJECT_SOURCE_DIR}")
     add_test(NAME notebook.cpu-lesson
@@ -749,19 +756,22 @@ function(_workbook_learner_tools)
                      "${CMAKE_BINARY_DIR}")
     set_tests_properties(workbook.speed-goal-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # Every list of lessons agrees with the lessons' manifests (workbook_lesson_manifest), every
-    # lesson keeps the course's shape, and each planted drift fails (scripts/tools/check-lessons.py).
-    set(check_lessons "${WORKBOOK_TOOLS_DIR}/check-lessons.py")
+    # lesson keeps the course's shape, and each planted drift fails (scripts/maintainer/lint-lessons.py).
+    set(lint_lessons "${WORKBOOK_MAINTAINER_DIR}/lint-lessons.py")
     add_test(NAME workbook.lesson-registry
-             COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" registry "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
-    add_test(NAME workbook.lesson-shape COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" shape "${PROJECT_SOURCE_DIR}")
+             COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" registry "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+    add_test(NAME workbook.lesson-shape COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" shape "${PROJECT_SOURCE_DIR}")
     add_test(NAME workbook.lesson-registry-self-test
-             COMMAND "${Python3_EXECUTABLE}" "${check_lessons}" self-test "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+             COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" self-test "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+    # Every tool lives in its home: only the students' and instructors' commands at the top of
+    # scripts/, the docs' and the charts' tools under docs/tools/ and plots/tools/.
+    add_test(NAME workbook.tool-layout COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" layout "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.lesson-registry workbook.lesson-shape workbook.lesson-registry-self-test
-                         PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+                         workbook.tool-layout PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
   endif()
-  # Every tracked C++/CUDA source follows .clang-format (scripts/format applies it). Skips
+  # Every tracked C++/CUDA source follows .clang-format (scripts/maintainer/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.
-  add_test(NAME workbook.format COMMAND bash "${scripts}/format" --check)
+  add_test(NAME workbook.format COMMAND bash "${WORKBOOK_MAINTAINER_DIR}/format" --check)
   set_tests_properties(workbook.format PROPERTIES LABELS "cpu;workbook" TIMEOUT 300
                        SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   if(Python3_Interpreter_FOUND)
@@ -790,7 +800,7 @@ function(_workbook_learner_tools)
                          LABELS "unit;cpu;workbook" TIMEOUT 60)
     set_tests_properties(workbook.progress-report PROPERTIES SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
-  # Every script of scripts/, scripts/tools/ and scripts/browser/ answers --help with exit 0 and
+  # Every script of scripts/ and its folders, docs/tools/ and plots/tools/ answers --help with exit 0 and
   # its usage (one that does not handle --help is never run with it).
   add_test(NAME workbook.scripts-help
            COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/scripts-help-test.sh" "${PROJECT_SOURCE_DIR}")
@@ -826,14 +836,14 @@ function(_workbook_learner_tools)
   if(TARGET docs)
     if(Python3_Interpreter_FOUND)
       # Lesson pages: each "**Hint N.**" item becomes a <details> block (one click per hint), and
-      # every lesson gets previous / course map / next links (scripts/docs-learner-pages.py).
+      # every lesson gets previous / course map / next links (docs/tools/docs-learner-pages.py).
       add_custom_target(docs-hints ALL
-        COMMAND "${Python3_EXECUTABLE}" "${scripts}/docs-learner-pages.py" "${CMAKE_BINARY_DIR}/docs/html"
+        COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_DOCS_TOOLS_DIR}/docs-learner-pages.py" "${CMAKE_BINARY_DIR}/docs/html"
         COMMENT "Docs: hints one at a time, previous/next links between lessons")
       add_dependencies(docs-hints docs)
     endif()
     add_test(NAME docs.browser
-             COMMAND bash "${scripts}/browser/check-site.sh" "${CMAKE_BINARY_DIR}/docs/html")
+             COMMAND bash "${WORKBOOK_DOCS_TOOLS_DIR}/browser/verify-site.sh" "${CMAKE_BINARY_DIR}/docs/html")
     set_tests_properties(docs.browser PROPERTIES LABELS "docs;cpu" TIMEOUT 300
                          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# bench-csv-self-test.sh SOURCE_DIR: proves that scripts/tools/check-bench-csv.py can fail.
+# bench-csv-self-test.sh SOURCE_DIR: proves that scripts/lib/validate-bench-csv.py can fail.
 # Fake benchmarks (shell scripts that take --out FILE last) write a good CSV, a CSV and exit 1,
 # a truncated CSV, no file, a header without rows, a row with a zero time, or lack a kernel; only
 # the good one may pass.
 set -u
 src=${1:?usage: bench-csv-self-test.sh SOURCE_DIR}
-checker="$src/scripts/tools/check-bench-csv.py"
+checker="$src/scripts/lib/validate-bench-csv.py"
 sample="$src/data/h100/01-cpu-matmul.csv"  # a real CSV of the common schema
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

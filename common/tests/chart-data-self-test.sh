@@ -5,7 +5,7 @@
 # without its reference CSV must each fail to render; the untouched copy must render.
 set -u
 gnuplot=$1 src=$2 work=$3
-render="$src/scripts/tools/render-chart.sh"
+render="$src/plots/tools/render-chart.sh"
 rm -rf "$work" && mkdir -p "$work" || exit 1
 failures=0
 

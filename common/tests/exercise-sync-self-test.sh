@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Proves that scripts/check-exercise-sync can fail: on a copy of lesson 01's exercise/solution pair
+# Proves that scripts/maintainer/verify-exercise-sync can fail: on a copy of lesson 01's exercise/solution pair
 # it must pass untouched, then fail on each planted fault (a changed line outside the regions, an
 # unmatched marker, a region in one file only, a duplicate region id, a TODO outside the regions).
 #   exercise-sync-self-test.sh SOURCE_DIR SCRATCH_DIR
 set -euo pipefail
 src=$1
 scratch=$2
-checker="$src/scripts/check-exercise-sync"
+checker="$src/scripts/maintainer/verify-exercise-sync"
 pair=01-cpu-matmul/matmul_cpu.cpp
 failures=0
 
@@ -14,7 +14,7 @@ fresh_copy() {
   rm -rf "$scratch"
   mkdir -p "$scratch/lessons/01-cpu-matmul" "$scratch/solutions/01-cpu-matmul"
   # The pristine exercise, whatever a student made of theirs (from git where edited).
-  bash "$src/scripts/tools/pristine-exercises.sh" "$scratch" "lessons/$pair" ||
+  bash "$src/scripts/lib/pristine-exercises.sh" "$scratch" "lessons/$pair" ||
     { echo "SKIP: lesson 01's pristine exercise cannot be recovered here"; exit 77; }
   cp "$src/solutions/$pair" "$scratch/solutions/$pair"
 }
@@ -74,4 +74,4 @@ if [[ $failures -gt 0 ]]; then
   echo "FAIL: $failures case(s) of the checker's self-test"
   exit 1
 fi
-echo "PASSED: check-exercise-sync accepts the pair and rejects every planted fault"
+echo "PASSED: verify-exercise-sync accepts the pair and rejects every planted fault"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # expect-check-failure-self-test.sh SOURCE_DIR WORK_DIR PYTHON: the tests that expect a check to
-# fail accept only that failure. scripts/tools/expect-check-failure.sh must accept exit 1 with a
+# fail accept only that failure. scripts/lib/expect-check-failure.sh must accept exit 1 with a
 # FAILED verdict (and a matching --cause), pass exit 77 on as a skip, and reject a check that
-# passes, exits 1 without its verdict, or fails for another cause. scripts/tools/check-with-races.py
+# passes, exits 1 without its verdict, or fails for another cause. scripts/lib/check-with-races.py
 # must report a compute-sanitizer that breaks as its own exit code (4), which the first script
 # rejects, and a race as "FAILED: race on shared memory ...", which it accepts (both with a fake
 # compute-sanitizer first in PATH).
 set -u
 src=$1 work=$2 python=$3
-expect=$src/scripts/tools/expect-check-failure.sh
-races=$src/scripts/tools/check-with-races.py
+expect=$src/scripts/lib/expect-check-failure.sh
+races=$src/scripts/lib/check-with-races.py
 rm -rf "$work" && mkdir -p "$work/bin" || exit 1
 failures=0
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The GPU check's judgement of skipped tests (scripts/tools/judge-skips.sh): a skip the list
+# The GPU check's judgement of skipped tests (scripts/maintainer/judge-skips.sh): a skip the list
 # allows passes with its reason, any other skip fails, and a rule for fewer GPUs than a test
 # needs does not excuse it on a machine that has enough.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-judge="$root/scripts/tools/judge-skips.sh"
+judge="$root/scripts/maintainer/judge-skips.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0

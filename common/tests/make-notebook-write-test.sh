@@ -4,9 +4,9 @@
 # cause (exit 2), never "wrote", and leaves the previous notebook intact with no temporary file.
 set -u
 src=$1 work=$2 python=$3
-rm -rf "$work" && mkdir -p "$work/scripts/tools" "$work/notebooks" || exit 1
-cp "$src/scripts/tools/make-notebook.py" "$work/scripts/tools/" && cp "$src/notebooks/course.ipynb" "$work/notebooks/" || exit 1
-output=$( (trap '' XFSZ; ulimit -S -f 4 && exec "$python" "$work/scripts/tools/make-notebook.py") 2>&1)
+rm -rf "$work" && mkdir -p "$work/scripts/maintainer" "$work/notebooks" || exit 1
+cp "$src/scripts/maintainer/make-notebook.py" "$work/scripts/maintainer/" && cp "$src/notebooks/course.ipynb" "$work/notebooks/" || exit 1
+output=$( (trap '' XFSZ; ulimit -S -f 4 && exec "$python" "$work/scripts/maintainer/make-notebook.py") 2>&1)
 rc=$?
 printf '%s\n' "$output"
 [ $rc -eq 2 ] || { echo "FAIL: expected exit 2 after a failed write, got $rc"; exit 1; }

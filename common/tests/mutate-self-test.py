@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""mutate-self-test.py: scripts/tools/mutate.py finds the regions, makes the mutants students
+"""mutate-self-test.py: scripts/maintainer/mutate.py finds the regions, makes the mutants students
 write, judges a check's output as the student would read it, and finds stale reports."""
 import importlib.util
 import os
@@ -7,7 +7,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-spec = importlib.util.spec_from_file_location("mutate", os.path.join(ROOT, "scripts", "tools", "mutate.py"))
+spec = importlib.util.spec_from_file_location("mutate", os.path.join(ROOT, "scripts", "maintainer", "mutate.py"))
 mutate = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mutate)
 

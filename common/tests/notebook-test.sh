@@ -7,9 +7,9 @@
 set -euo pipefail
 src=${1:?usage: notebook-test.sh SOURCE_DIR WORK_DIR LESSON EXERCISE_FILE}
 work=${2:?} lesson=${3:?} exercise=${4:?}
-bash "$src/scripts/tools/copy-course.sh" "$src" "$work"
+bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work"
 [ -f "$work/notebooks/course.ipynb" ] || { echo "FAIL: the copy of the course has no notebooks/course.ipynb"; exit 1; }
 solution="$src/solutions/${exercise#lessons/}"
-exec python3 "$src/scripts/tools/run-notebook.py" "$work/notebooks/course.ipynb" --skip-tag install \
+exec python3 "$src/scripts/lib/run-notebook.py" "$work/notebooks/course.ipynb" --skip-tag install \
   --set "LESSON_FROM_RUNNER=$lesson" --set "EXERCISE_FILE_FROM_RUNNER=$exercise" \
   --set-file "NEW_TEXT_FROM_RUNNER=$solution"

@@ -9,7 +9,7 @@ set -u
 src=$1 work=$2 list=${3:-}
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
-bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
+bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 tree=$work/tree
 progress() { python3 "$tree/scripts/progress" --build-dir "$work/no-build" "$@"; }
 

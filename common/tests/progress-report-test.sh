@@ -13,9 +13,9 @@ set -u
 src=$1 work=$2 list=$3
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work/out" || exit 1
-bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
+bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 tree=$work/tree build=$work/build
-bash "$src/scripts/tools/pristine-exercises.sh" "$tree" lessons/02-naive-matmul/matmul_naive.cu ||
+bash "$src/scripts/lib/pristine-exercises.sh" "$tree" lessons/02-naive-matmul/matmul_naive.cu ||
   { echo "SKIP: this test needs lesson 02's pristine exercise"; exit 77; }
 source "$src/common/tests/progress-fakes.sh"
 fake_tools "$work/fake"

@@ -10,10 +10,10 @@ set -u
 src=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
-bash "$src/scripts/tools/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
+bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 tree=$work/tree build=$work/build
 # Lesson 01 as the course gives it, whatever the student made of it (from git where edited).
-bash "$src/scripts/tools/pristine-exercises.sh" "$tree" lessons/01-cpu-matmul/matmul_cpu.cpp ||
+bash "$src/scripts/lib/pristine-exercises.sh" "$tree" lessons/01-cpu-matmul/matmul_cpu.cpp ||
   { echo "SKIP: this test needs lesson 01's pristine exercise"; exit 77; }
 progress() { python3 "$tree/scripts/progress" --build-dir "$build" "$@"; }
 cmake -S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=OFF >"$work/configure.log" 2>&1 ||

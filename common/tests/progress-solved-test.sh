@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # progress-solved-test.sh SOURCE_DIR WORK_DIR [PROGRESS_OPTIONS...]
 # A bare `scripts/progress` (every exercise, no --only) on a copy of the course with every
-# reference solution written over its exercise (scripts/tools/progress-solved.sh), as on a
+# reference solution written over its exercise (scripts/maintainer/progress-solved.sh), as on a
 # machine without a GPU (WB_FORCE_NO_GPU=1, whatever this one has): every CPU exercise must end
 # "done", every GPU one "skipped (no GPU)" (never done, never failing), and progress must exit 0
 # ("nothing left to do here without a GPU").
@@ -12,7 +12,7 @@ shift 2
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 started=$(date +%s)
-WB_FORCE_NO_GPU=1 bash "$src/scripts/tools/progress-solved.sh" "$work/course" "" --no-bench "$@" | tee "$work/progress.txt"
+WB_FORCE_NO_GPU=1 bash "$src/scripts/maintainer/progress-solved.sh" "$work/course" "" --no-bench "$@" | tee "$work/progress.txt"
 rc=${PIPESTATUS[0]}
 echo "(copy, configure, build and checks: $(($(date +%s) - started)) s)"
 list=$work/course/build/workbook-exercises.txt

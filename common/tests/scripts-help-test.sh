@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# scripts-help-test.sh SOURCE_DIR: every script under scripts/, scripts/tools/ and scripts/browser/
+# scripts-help-test.sh SOURCE_DIR: every script under scripts/ (its top, lib/ and maintainer/),
+# docs/tools/ (with browser/) and plots/tools/
 # (a file whose first line is a Python or shell #! line; data files and modules are left out)
 # answers --help with exit 0 and its usage: text that names the script or says "usage". A script
 # whose text mentions neither --help nor argparse is not run at all (it could take the word for
@@ -9,7 +10,8 @@ src=$(cd "$1" && pwd) || exit 1
 scratch=$(mktemp -d) || exit 1
 trap 'rm -rf "$scratch"' EXIT
 failed=0 checked=0
-for script in "$src"/scripts/* "$src"/scripts/tools/* "$src"/scripts/browser/*; do
+for script in "$src"/scripts/* "$src"/scripts/lib/* "$src"/scripts/maintainer/* \
+              "$src"/docs/tools/* "$src"/docs/tools/browser/* "$src"/plots/tools/*; do
   [ -f "$script" ] || continue
   name=${script#"$src"/}
   case "$(head -n 1 "$script")" in

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-bench-csv.py --kernels RE[,RE...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
+"""validate-bench-csv.py --kernels RE[,RE...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
 
 Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds only when
   - the program exits with 0 (exit 77, "skipped: no GPU", is passed on, so CTest skips the test);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check-image.sh FILE...: each file must be a non-trivial PNG (signature, size) or SVG.
+# verify-image.sh FILE...: each file must be a non-trivial PNG (signature, size) or SVG.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 status=0
 for f in "$@"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-roofs.py DATA_DIR: the committed reference runs honour their roofs.
+"""verify-roofs.py DATA_DIR: the committed reference runs honour their roofs.
 
 For every CSV under DATA_DIR/h100/ with a '# roofs:' line (a GPU run placed under the roofline):
   - the streaming roof is within 10% of the device copy measured in the same run;
@@ -14,7 +14,9 @@ import glob
 import os
 import sys
 
-import bench_csv
+# The course's one reader of its CSVs (scripts/lib/bench_csv.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import bench_csv  # noqa: E402  (after the path to it)
 
 
 def published(data_dir):

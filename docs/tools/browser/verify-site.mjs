@@ -1,4 +1,4 @@
-// check-site.mjs HTML_DIR CHROMIUM: serves the built docs on 127.0.0.1, opens them in headless
+// verify-site.mjs HTML_DIR CHROMIUM: serves the built docs on 127.0.0.1, opens them in headless
 // Chromium and fails (exit 1) on
 //   - a lesson page (lessonNN.html) that the course map on the main page does not link,
 //   - a link from the main page or a lesson page to a page that does not exist,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-chart-svg.py [--no-runs] SVG...: readability rules for a chart rendered by gnuplot's SVG terminal.
+"""verify-chart-svg.py [--no-runs] SVG...: readability rules for a chart rendered by gnuplot's SVG terminal.
 
   key        the key (legend) lies above or below the plot area, or it is at most 25% of the
              plot area's width (inside the plot or beside it).
@@ -312,7 +312,7 @@ def self_test():
 
 def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__.strip().replace("check-chart-svg.py", "usage: check-chart-svg.py", 1))
+        print(__doc__.strip().replace("verify-chart-svg.py", "usage: verify-chart-svg.py", 1))
         return 0 if argv else 2
     if argv[0] == "--self-test":
         return self_test()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pristine-exercises.sh DEST_DIR [FILE...]
 # Writes the pristine version of each exercise FILE (relative, e.g.
-# lessons/01-cpu-matmul/matmul_cpu.cpp; default: every file of scripts/pristine-exercises.sha256)
+# lessons/01-cpu-matmul/matmul_cpu.cpp; default: every file of scripts/lib/pristine-exercises.sha256)
 # to DEST_DIR/FILE, whatever the working tree holds: a student's edits stay where they are.
 # A file is taken from the working tree when it still matches the manifest's SHA-256, otherwise
 # from git: from the commit that last changed the manifest (which recorded those files), else
@@ -13,7 +13,7 @@ set -uo pipefail
 dest=${1:?usage: pristine-exercises.sh DEST_DIR [FILE...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
-manifest="$root/scripts/pristine-exercises.sha256"
+manifest="$root/scripts/lib/pristine-exercises.sha256"
 [ -f "$manifest" ] || { echo "error: $manifest not found" >&2; exit 2; }
 files=("$@")
 [ ${#files[@]} -gt 0 ] || mapfile -t files < <(grep -v '^#' "$manifest" | awk '{print $2}')
@@ -26,7 +26,7 @@ if git -C "$root" rev-parse --verify -q HEAD >/dev/null 2>&1 &&
 fi
 commits=()
 if [ $have_git = 1 ]; then
-  recorded=$(git -C "$root" log -1 --format=%H -- scripts/pristine-exercises.sha256 2>/dev/null)
+  recorded=$(git -C "$root" log -1 --format=%H -- scripts/lib/pristine-exercises.sha256 2>/dev/null)
   [ -n "$recorded" ] && commits+=("$recorded")
   commits+=(HEAD)
 fi
@@ -37,7 +37,7 @@ status=0
 for file in "${files[@]}"; do
   expected=$(awk -v f="$file" '$2 == f {print $1}' "$manifest")
   if [ -z "$expected" ]; then
-    echo "error: $file is not in scripts/pristine-exercises.sha256" >&2
+    echo "error: $file is not in scripts/lib/pristine-exercises.sha256" >&2
     exit 2
   fi
   mkdir -p "$dest/$(dirname "$file")" || exit 2
@@ -46,7 +46,7 @@ for file in "${files[@]}"; do
     continue
   fi
   if [ $have_git = 0 ]; then
-    echo "cannot recover the pristine $file: it differs from scripts/pristine-exercises.sha256 and there is no git history here"
+    echo "cannot recover the pristine $file: it differs from scripts/lib/pristine-exercises.sha256 and there is no git history here"
     status=77
     continue
   fi
@@ -60,7 +60,7 @@ for file in "${files[@]}"; do
     fi
   done
   if [ $found = 0 ]; then
-    echo "cannot recover the pristine $file: no commit of this clone holds the copy that scripts/pristine-exercises.sha256 records"
+    echo "cannot recover the pristine $file: no commit of this clone holds the copy that scripts/lib/pristine-exercises.sha256 records"
     status=77
   fi
 done

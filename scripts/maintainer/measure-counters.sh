@@ -3,7 +3,7 @@
 # Reads the hardware counters that the execution-model programs of lessons 02 and 03 teach
 # (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
 # conflicts, active threads per warp instruction, achieved occupancy. Writes ncu's raw CSV per
-# program to OUTDIR/counters/, and its table (scripts/tools/counters-table.py), the one that
+# program to OUTDIR/counters/, and its table (scripts/maintainer/counters-table.py), the one that
 # data/h100/ keeps, to OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command
 # that ran. Exits 77 when ncu is missing or cannot read the counters.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac

@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
-"""check-lessons.py: every list of lessons agrees with the lessons' manifests, and every lesson
+"""lint-lessons.py: every list of lessons agrees with the lessons' manifests, and every lesson
 keeps the course's shape.
 
 Usage:
-  check-lessons.py registry SOURCE_DIR BUILD_DIR   the manifests (workbook_lesson_manifest, read from
+  lint-lessons.py registry SOURCE_DIR BUILD_DIR    the manifests (workbook_lesson_manifest, read from
                                                    BUILD_DIR/workbook-*.tsv|txt) against the lesson
                                                    folders, solutions/, pages, charts, the ladder of
                                                    README.md, the course map of docs/mainpage.md and
                                                    the committed runs placed under the roofline
-  check-lessons.py sync SOURCE_DIR BUILD_DIR       writes the ladder and the course map from the
+  lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
                                                    manifests (after adding a lesson or editing a text)
-  check-lessons.py shape SOURCE_DIR                drivers of at most 250 lines with no __global__
+  lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
                                                    kernel, no namespace wb inside lessons/; lists
                                                    the files of each lesson folder that are none of
                                                    exercise, driver, kernel, header, harness or data
-  check-lessons.py self-test SOURCE_DIR BUILD_DIR  planted drift (a ladder row missing, a program
+  lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
+                                                   the tools live"): the top of scripts/ holds only
+                                                   the students' and instructors' commands and the
+                                                   folders lib/ and maintainer/; no docs or chart
+                                                   tool under scripts/; no tool but the student's
+                                                   check named check*
+  lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, a 251-line driver, a
-                                                   kernel in a driver, namespace wb in a lesson)
+                                                   kernel in a driver, namespace wb in a lesson,
+                                                   a stray file at the top of scripts/, a docs or
+                                                   chart tool under scripts/, a tool named check-*)
                                                    must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement."""
 import glob
@@ -27,7 +35,9 @@ import shutil
 import sys
 import tempfile
 
-import bench_csv
+# The course's one reader of its CSVs (scripts/lib/bench_csv.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import bench_csv  # noqa: E402  (after the path to it)
 
 MAX_DRIVER_LINES = 250
 
@@ -124,14 +134,14 @@ def registry(source, build):
             problems.append(f"README.md: the ladder has no row for {lesson}")
         elif ladder[lesson] != (number, teaches):
             problems.append(f"README.md: the ladder's row for {lesson} says '{ladder[lesson][1]}', "
-                            f"its manifest's TEACHES '{teaches}' (scripts/tools/check-lessons.py sync . BUILD "
+                            f"its manifest's TEACHES '{teaches}' (scripts/maintainer/lint-lessons.py sync . BUILD "
                             "writes it)")
         row = course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))
         if number not in course_map:
             problems.append(f"docs/mainpage.md: the course map has no row for lesson{number}")
         elif course_map[number] != row:
             problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
-                            f"its manifest says '{row}' (scripts/tools/check-lessons.py sync . BUILD writes it)")
+                            f"its manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
     for lesson in ladder:
         if lesson not in manifests:
             problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")
@@ -192,6 +202,50 @@ def shape(source):
         if not KINDS.search(relative) and relative not in exercise_files:
             others.append(f"lessons/{relative}")
     return problems, others
+
+
+# The top of scripts/: the commands students and instructors run, and the folders of the others.
+STUDENT_COMMANDS = ("check", "gpu-check.sh", "make-course-zip", "profile", "progress", "setup.sh")
+SCRIPT_FOLDERS = ("lib", "maintainer")
+# Left by Python or npm next to the scripts (git ignores them).
+GENERATED = ("__pycache__", "node_modules")
+# A tool whose name says it works on the docs or on the charts lives in docs/tools/ or plots/tools/.
+HOMES = ((re.compile(r"docs|doxygen|page|site"), "docs/tools/"),
+         (re.compile(r"chart|plot|gnuplot|svg|image|\.gpi?$"), "plots/tools/"))
+# "check" names the student's check only: scripts/check and the races it also looks for.
+CHECK_NAMED = ("scripts/check", "scripts/lib/check-with-races.py")
+
+
+def tool_files(source, folder):
+    """The files under SOURCE/FOLDER (any depth), relative to SOURCE, without generated ones."""
+    found = []
+    for parent, subfolders, names in os.walk(os.path.join(source, folder)):
+        subfolders[:] = sorted(name for name in subfolders if name not in GENERATED)
+        found += [os.path.relpath(os.path.join(parent, name), source).replace(os.sep, "/")
+                  for name in sorted(names)]
+    return found
+
+
+def layout(source):
+    """Where the tools live: one line per tool out of its home."""
+    problems = []
+    for name in sorted(os.listdir(os.path.join(source, "scripts"))):
+        wanted = SCRIPT_FOLDERS if os.path.isdir(os.path.join(source, "scripts", name)) else STUDENT_COMMANDS
+        if name not in wanted and name not in GENERATED:
+            folders = " and ".join(folder + "/" for folder in SCRIPT_FOLDERS)
+            problems.append(f"scripts/{name}: the top of scripts/ holds only the commands students and "
+                            f"instructors run ({', '.join(STUDENT_COMMANDS)}) and the folders {folders} "
+                            "(CONTRIBUTING.md, \"Where the tools live\")")
+    for relative in tool_files(source, "scripts"):
+        for pattern, home in HOMES:
+            if pattern.search(os.path.basename(relative)):
+                problems.append(f"{relative}: a docs or chart tool, whose home is {home}")
+    for relative in tool_files(source, "scripts") + tool_files(source, os.path.join("docs", "tools")) + \
+            tool_files(source, os.path.join("plots", "tools")):
+        if os.path.basename(relative).startswith("check") and relative not in CHECK_NAMED:
+            problems.append(f"{relative}: \"check\" names the student's check only; name a tool by what it "
+                            "does (lint-, verify-, validate-: CONTRIBUTING.md)")
+    return problems
 
 
 def sync(source, build):
@@ -262,6 +316,29 @@ def self_test(source, build):
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree)[0], "namespace wb inside a lesson")
+        for part in ("scripts", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
+            shutil.copytree(os.path.join(source, part), os.path.join(tree, part), dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns(*GENERATED))
+        if layout(tree):
+            failures.append(f"the layout of an untouched copy: {layout(tree)}")
+
+        def planted_file(name, relative, expected):
+            path = os.path.join(tree, relative)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("#!/usr/bin/env bash\n")
+            found = layout(tree)
+            os.remove(path)
+            if not any(expected in problem for problem in found):
+                failures.append(f"{name}: expected a problem with '{expected}', got {found}")
+
+        planted_file("a stray file at the top of scripts/", os.path.join("scripts", "stray.sh"),
+                     "scripts/stray.sh: the top of scripts/ holds only")
+        planted_file("a docs tool under scripts/", os.path.join("scripts", "maintainer", "build-docs.sh"),
+                     "scripts/maintainer/build-docs.sh: a docs or chart tool, whose home is docs/tools/")
+        planted_file("a chart tool under scripts/", os.path.join("scripts", "lib", "render-chart.sh"),
+                     "scripts/lib/render-chart.sh: a docs or chart tool, whose home is plots/tools/")
+        planted_file("a tool named check-*", os.path.join("plots", "tools", "check-chart-svg.py"),
+                     "plots/tools/check-chart-svg.py: \"check\" names the student's check only")
     for failure in failures:
         print(f"FAILED: {failure}")
     if not failures:
@@ -285,6 +362,11 @@ def main():
             print(f"note: {other} is none of exercise, driver, kernel, header, harness or data")
         if not problems:
             print("OK: every driver is short and holds no kernel; no lesson opens namespace wb")
+        return report(problems)
+    if args[0] == "layout" and len(args) == 2:
+        problems = layout(args[1])
+        if not problems:
+            print("OK: every tool lives in its home; only the student's check is named check")
         return report(problems)
     if args[0] == "sync" and len(args) == 3:
         return sync(args[1], args[2])

@@ -14,7 +14,7 @@ only=()
 [ -n "${2:-}" ] && only=(--only "$2")
 shift $(($# < 2 ? $# : 2))
 src=$(cd "$(dirname "$0")/../.." && pwd)
-bash "$src/scripts/tools/copy-course.sh" "$src" "$work" || exit 1
+bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work" || exit 1
 # Every file of solutions/NN-name/ that the exercise folder also has (lesson 07's kernels/ too).
 (cd "$src/solutions" && find . -type f) | while read -r file; do
   [ -f "$work/lessons/$file" ] && cp "$src/solutions/$file" "$work/lessons/$file"

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # judge-skips.sh CTEST_LOG GPUS [ALLOWED_TSV]
 # A skip is never a pass: prints one line per test that CTEST_LOG reports as skipped, either
-# "  allowed skip: NAME (why)" when ALLOWED_TSV (default scripts/gpu-allowed-skips.tsv) allows
+# "  allowed skip: NAME (why)" when ALLOWED_TSV (default scripts/maintainer/gpu-allowed-skips.tsv) allows
 # it on a machine with GPUS GPUs, or "UNEXPECTED SKIP: NAME". Exits 1 when any skip is
 # unexpected, 0 otherwise, 2 on bad arguments.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 log=${1:-}
 gpus=${2:-}
-allowed=${3:-$(cd "$(dirname "$0")/../.." && pwd)/scripts/gpu-allowed-skips.tsv}
+allowed=${3:-$(cd "$(dirname "$0")/../.." && pwd)/scripts/maintainer/gpu-allowed-skips.tsv}
 if [ ! -r "$log" ] || ! [[ "$gpus" =~ ^[0-9]+$ ]] || [ ! -r "$allowed" ]; then
   echo "usage: judge-skips.sh CTEST_LOG GPUS [ALLOWED_TSV] (a readable log, a GPU count, a readable list)" >&2
   exit 2

@@ -379,7 +379,7 @@ def write_report(lesson, files, mutants, old_rows):
         rows.append(row)
     digests = {f: old_hashes[f] for f in kept_files}
     digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in files})
-    lines = [f"# Mutation report of lesson {lesson}: written by scripts/tools/mutate.py run; the",
+    lines = [f"# Mutation report of lesson {lesson}: written by scripts/maintainer/mutate.py run; the",
              "# last column says why a survivor is not a missed bug (\"equivalent: ...\"). Keyed by",
              "# the sha256 of the code (comments left out) in each file's marked regions:"]
     for file in sorted(digests):
@@ -433,7 +433,7 @@ class Worker:
         if self.prepared:
             return
         fresh = os.path.join(self.folder, "fresh")
-        copy = subprocess.run(["bash", os.path.join(ROOT, "scripts", "tools", "copy-course.sh"), ROOT, fresh],
+        copy = subprocess.run(["bash", os.path.join(ROOT, "scripts", "maintainer", "copy-course.sh"), ROOT, fresh],
                               capture_output=True, text=True)
         if copy.returncode != 0:
             raise RuntimeError("cannot copy the course: " + copy.stderr)
@@ -707,7 +707,7 @@ def verify_lesson(lesson, quiet=True):
             problems.append(f"{lesson}: the report names {file}, which no longer exists")
         elif regions_hash(os.path.join(ROOT, file)) != digest:
             problems.append(f"{lesson}: the report of {file} is stale (its marked regions changed): "
-                            f"run scripts/tools/mutate.py run --only {lesson}")
+                            f"run scripts/maintainer/mutate.py run --only {lesson}")
     for row in rows:
         if row["outcome"] == SURVIVED and not row["reason"]:
             problems.append(f"{lesson}: survivor without a reason: {row['file']}:{row['line']} {row['operator']}: "

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check-docs.sh DOCS_OUT: the docs were built, every page exists, and Doxygen warned about nothing.
+# verify-docs.sh DOCS_OUT: the docs were built, every page exists, and Doxygen warned about nothing.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 out=$1
 [ -s "$out/html/index.html" ] || { echo "FAIL: $out/html/index.html missing (build the 'docs' target)"; exit 1; }

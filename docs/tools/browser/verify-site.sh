@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# check-site.sh HTML_DIR: the docs test in a real browser (headless Chromium, driven by
-# playwright-core): see check-site.mjs. Skips (exit 77) when Chromium or Node.js is absent,
+# verify-site.sh HTML_DIR: the docs test in a real browser (headless Chromium, driven by
+# playwright-core): see verify-site.mjs. Skips (exit 77) when Chromium or Node.js is absent,
 # unless WORKBOOK_REQUIRE_BROWSER_TEST=1 (CI), which turns every skip into a failure.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
@@ -19,4 +19,4 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
   echo "installing playwright-core (npm ci in $here)"
   (cd "$here" && npm ci --no-audit --no-fund >npm-ci.log 2>&1) || { cat "$here/npm-ci.log"; skip "npm ci failed (offline?)"; }
 fi
-exec node "$here/check-site.mjs" "$html" "$chromium"
+exec node "$here/verify-site.mjs" "$html" "$chromium"

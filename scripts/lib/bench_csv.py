@@ -13,8 +13,8 @@ A line that starts with '#' is a comment wherever it stands; blank lines are ski
     bench_csv.number("0.4")     # 0.4; an empty cell or a word gives None (or the default given)
 
 read() raises OSError (FileNotFoundError for a missing file), as open() does; callers that
-allow a missing file check for it first. Used by scripts/progress, check-bench-csv.py,
-check-lessons.py, check-roofs.py and page-figures.py.
+allow a missing file check for it first. Used by scripts/progress, validate-bench-csv.py,
+lint-lessons.py, verify-roofs.py and page-figures.py.
 """
 import csv
 import re

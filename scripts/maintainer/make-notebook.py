@@ -2,7 +2,7 @@
 """make-notebook.py [--check]: writes notebooks/course.ipynb, the course in a hosted notebook.
 
 The notebook's cells are written here, as plain Python (no IPython magics, so that
-scripts/tools/run-notebook.py can run them without Jupyter). Edit them here and run this script;
+scripts/lib/run-notebook.py can run them without Jupyter). Edit them here and run this script;
 --check fails (exit 1) when the committed notebook differs from what this script writes.
 Cell tags: "install" (installs packages: needs root and a network), "colab" (Colab's file
 download), "restore" (reads back a saved zip of your edits).
@@ -265,8 +265,8 @@ def main():
     if sys.argv[1:] == ["--check"]:
         with open(TARGET, encoding="utf-8") as f:
             if f.read() != text:
-                print("FAIL: notebooks/course.ipynb differs from scripts/tools/make-notebook.py's cells "
-                      "(run scripts/tools/make-notebook.py)")
+                print("FAIL: notebooks/course.ipynb differs from scripts/maintainer/make-notebook.py's cells "
+                      "(run scripts/maintainer/make-notebook.py)")
                 return 1
         print("OK: notebooks/course.ipynb is what make-notebook.py writes")
         return 0

@@ -1,5 +1,5 @@
 """Reading the CSV that `ncu --csv` prints (Nsight Compute), for scripts/profile and
-scripts/tools/counters-table.py: one row per kernel launch and metric."""
+scripts/maintainer/counters-table.py: one row per kernel launch and metric."""
 import csv
 import io
 import re

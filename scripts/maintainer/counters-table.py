@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """counters-table.py NCU_CSV OUT_CSV DEVICE DATE COMMAND
 
-Turns the raw CSV of `ncu --csv --metrics ...` (scripts/tools/measure-counters.sh) into one row
+Turns the raw CSV of `ncu --csv --metrics ...` (scripts/maintainer/measure-counters.sh) into one row
 per kernel, block and grid: the kernel's short name (its template arguments kept), and each
 metric's median over the profiled launches, as a plain number. The header comments say where
 the numbers come from, as in every CSV of data/.
 """
 import csv
 import statistics
+import os
 import sys
 
-import ncu_csv
+# The reader of ncu's CSV that scripts/profile also uses (scripts/lib/ncu_csv.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import ncu_csv  # noqa: E402  (after the path to it)
 
 
 # Column names for the metrics (the pages quote them; ncu's names have dots).

@@ -55,7 +55,10 @@ import re
 import shlex
 import sys
 
-import bench_csv
+# The course's one reader of its CSVs (scripts/lib/bench_csv.py).
+SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "lib"))
+import bench_csv  # noqa: E402  (after the path to it)
 
 BLOCK = re.compile(r"<!--\s*figures\b(.*?)-->", re.S)
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
@@ -370,7 +373,7 @@ def check_pages(data_dir, pages):
     if failures:
         print(f"FAIL: {failures} figure(s) on the pages do not come from a CSV under {data_dir}")
         print("Quote a measured figure as {{ name.column ; format }} with 'name' bound in the "
-              "page's <!-- figures --> block (see scripts/tools/page-figures.py).")
+              "page's <!-- figures --> block (see docs/tools/page-figures.py).")
         return 1
     print(f"OK: every figure on {len(pages)} page(s) comes from a CSV under {data_dir}")
     return 0
