@@ -34,13 +34,6 @@ std::string field(const std::string& text) {
     return quoted + "\"";
 }
 
-void make_parent_dirs(const std::string& path) {
-    for (std::size_t pos = path.find('/', 1); pos != std::string::npos; pos = path.find('/', pos + 1)) {
-        const std::string dir = path.substr(0, pos);
-        if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return;
-    }
-}
-
 // A row's place under the roofline; every field -1 where it cannot be known.
 struct Roofline {
     double intensity = -1.0, achieved_gflops = -1.0, achieved_gbs = -1.0, fraction = -1.0;
@@ -102,7 +95,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
                      std::vector<std::string> extra_columns)
     : path_(path), device_(device), machine_(machine), extra_columns_(std::move(extra_columns)) {
     if (path_.empty()) return;
-    make_parent_dirs(path_);
+    make_parent_folders(path_);
     struct stat info {};
     const bool exists = stat(path_.c_str(), &info) == 0;
     if (exists && S_ISDIR(info.st_mode)) {

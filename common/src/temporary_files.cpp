@@ -1,9 +1,11 @@
 #include "wb/temporary_files.h"
 
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace wb {
@@ -51,6 +53,13 @@ int remember_temporary(const std::string& temporary) {
 
 void forget_temporary(int slot) {
     if (slot >= 0 && slot < kSlots) g_temporaries[slot][0] = '\0';
+}
+
+void make_parent_folders(const std::string& path) {
+    for (std::size_t pos = path.find('/', 1); pos != std::string::npos; pos = path.find('/', pos + 1)) {
+        const std::string folder = path.substr(0, pos);
+        if (::mkdir(folder.c_str(), 0755) != 0 && errno != EEXIST) return;
+    }
 }
 
 }  // namespace wb

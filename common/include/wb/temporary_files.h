@@ -22,6 +22,10 @@ int remember_temporary(const std::string& temporary);
 /// The file was renamed into place or removed: nothing to clean up any more.
 void forget_temporary(int slot);
 
+/// Creates the folders above `path` that do not exist yet (as mkdir -p of its folder); a folder
+/// that cannot be made is left for the caller's open to report.
+void make_parent_folders(const std::string& path);
+
 /// Installs the handlers now (before long work), without remembering a file yet.
 void install_temporary_cleanup();
 
