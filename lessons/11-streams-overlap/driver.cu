@@ -3,7 +3,10 @@
 //            counts and chunk counts on poisoned outputs, against the CPU's transform.
 //   --bench  times each engine alone (copy in, kernel, copy out), the job on one stream, and
 //            the pipeline over 1 to 8 streams, against the ideal overlap measured in the same run.
+//            With --timeline FILE, one more run of 4 streams x 16 chunks, each copy and kernel
+//            between two CUDA events: the timeline the lesson page shows how to read.
 #include "harness/chunk_check.h"
+#include "harness/timeline.h"
 #include "pipeline.h"
 
 #include "wb/bench_fields.h"
@@ -14,12 +17,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace {
 
 const char* const kLesson = "11-streams-overlap";
+const int kTimelineStreams = 4, kTimelineChunks = 16;  // the --timeline run
 
 // ---- check -------------------------------------------------------------------------------
 
@@ -58,6 +63,7 @@ int run_check(const wb::Options& options) {
     std::printf("Lesson 11 check: y = transform(x) in chunks over several streams (seed %llu)\n",
                 static_cast<unsigned long long>(options.seed));
     // The arguments first: bad input is an error even without a GPU.
+    if (options.has("timeline")) wb::usage_error("--timeline: the benchmark records the timeline: add --bench");
     const int work = static_cast<int>(options.get_long("work", 50, 1, 100000));
     std::vector<long long> counts = {1, 1000, 1048579};
     if (!options.sizes.empty()) {
@@ -121,6 +127,9 @@ int run_bench(const wb::Options& options) {
             wb::usage_error("--sizes: give the job as one number of elements");
         count = options.sizes[0][0];
     }
+    // Opened now: a path that cannot be written fails before the benchmark spends any time.
+    std::unique_ptr<wb::TimelineFile> timeline;
+    if (options.has("timeline")) timeline = std::make_unique<wb::TimelineFile>(options.get("timeline", ""));
     const int work = static_cast<int>(options.get_long("work", 2000, 1, 100000));
     const int repeats = options.repeat ? options.repeat : 5;
     const wb::DeviceInfo info = wb::require_gpu();  // after the arguments, as in the check
@@ -184,6 +193,9 @@ int run_bench(const wb::Options& options) {
             const std::string label = std::to_string(stream_count) + " streams x " + std::to_string(chunks) + " chunks";
             rows.write("pipelined", label, time, wb::gb_per_s(bytes, time.median_ms), true);
         }
+    if (timeline)  // after the timed runs: the events do not slow them
+        write_timeline(*timeline, options.command_line, info.name, buffers.job(work), streams.data(), kTimelineStreams,
+                       kTimelineChunks);
     std::printf("  engines alone: copy in %.2f ms, kernel %.2f ms, copy out %.2f ms: ideal overlap %.2f ms, "
                 "no overlap %.2f ms\n",
                 engines.copy_in.median_ms, engines.kernel.median_ms, engines.copy_out.median_ms, engines.ideal_ms(),
@@ -198,7 +210,8 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "a job in chunks over several streams: copies and kernels overlap",
                         "elements (doubles) of the job",
-                        {{"work", "N", "multiply-adds per element (check: 50, bench: 2000)"}}};
+                        {{"work", "N", "multiply-adds per element (check: 50, bench: 2000)"},
+                         {"timeline", "FILE", "with --bench: the timeline of one more run (4 streams x 16 chunks)"}}};
     info.accepts_block = false;
     info.no_block_reason = "chooses its thread blocks itself (the kernel is given)";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
