@@ -21,7 +21,7 @@ lane(base) = base + 1 + column("stream")  # stream s of a run drawn at lane base
 
 set title sprintf("Lesson 11: one pipelined run, %s", has(ref) ? pipeline(ref) . " (" . device(ref) . ")" : "")
 set xlabel "time since the start event (ms)\n"  # "\n": see the key in common.gp
-set xrange [0:*]
+if (has(ref) || has(mine)) { set xrange [0:*] } else { set xrange [0:1] }  # no run: the epilogue names the missing file
 set yrange [-0.7:(has(mine) ? mine_at + streams + 0.7 : streams + 0.7)]
 set ytics ("ideal" 0) font ",9"
 do for [s = 0:streams - 1] { set ytics add (sprintf("stream %d", s) s + 1) }
