@@ -17,9 +17,9 @@ namespace wb {
 
 const char* operation_name(Operation operation) {
     switch (operation) {
-    case Operation::h2d: return "h2d";
-    case Operation::kernel: return "kernel";
-    case Operation::d2h: return "d2h";
+        case Operation::h2d: return "h2d";
+        case Operation::kernel: return "kernel";
+        case Operation::d2h: return "d2h";
     }
     return "?";
 }

@@ -22,8 +22,8 @@ TimelineOp op(int stream, int chunk, Operation operation, double start, double e
 // Two chunks on two streams, every engine free when its turn comes: copy in 2 ms, kernel 3 ms,
 // copy out 1 ms per chunk; the second copy in waits for the first one (one copy engine).
 std::vector<TimelineOp> two_chunks() {
-    return {op(0, 0, Operation::h2d, 0, 2),    op(0, 0, Operation::kernel, 2, 5), op(0, 0, Operation::d2h, 5, 6),
-            op(1, 1, Operation::h2d, 0, 4),    op(1, 1, Operation::kernel, 4, 8), op(1, 1, Operation::d2h, 8, 9)};
+    return {op(0, 0, Operation::h2d, 0, 2), op(0, 0, Operation::kernel, 2, 5), op(0, 0, Operation::d2h, 5, 6),
+            op(1, 1, Operation::h2d, 0, 4), op(1, 1, Operation::kernel, 4, 8), op(1, 1, Operation::d2h, 8, 9)};
 }
 
 TEST(Timeline, EngineBusyCountsOverlappingBoxesOnce) {

@@ -26,8 +26,8 @@ const char* operation_name(Operation operation);
 
 /// One operation: from the event recorded before it to the event recorded after it on its stream.
 struct TimelineOp {
-    int stream = 0;   ///< the stream's index in the pipeline's array
-    int chunk = 0;    ///< the chunk of the job it works on
+    int stream = 0;  ///< the stream's index in the pipeline's array
+    int chunk = 0;   ///< the chunk of the job it works on
     Operation operation = Operation::h2d;
     double start_ms = 0.0;  ///< since the start event
     double end_ms = 0.0;    ///< since the start event
