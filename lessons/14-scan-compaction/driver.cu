@@ -27,7 +27,7 @@ const std::vector<wb::Version<Contender>> kContenders = {
     {"three-kernel",
      "part 3: tile sums, their scan, the tiles scanned; 256 threads x 8 items",
      {Impl::three_kernel, false}},
-    {"single-pass", "decoupled look-back; 256 threads x 16 items, 16-byte loads", {Impl::single_pass, false}},
+    {"single-pass", "decoupled look-back; 128 threads x 24 items, 16-byte loads", {Impl::single_pass, false}},
     {"cub", "cub::DeviceScan", {Impl::cub, false}},
     {"compact",
      "part 4: tile counts, their scan, the kept scattered; 256 threads x 8 items",
@@ -39,11 +39,12 @@ const std::vector<wb::Version<Contender>> kContenders = {
 };
 
 // One element, a partial warp, a warp, one past it, tile edges (256 x 8 = 2048; the single-pass
-// kernels' 4096), lengths that no tile divides, more tiles than one round of kernel 2 scans
+// scan's 3072 and compaction's 4096), lengths that no tile divides, more tiles than one round of kernel 2 scans
 // (1024 x 8 = 8192 tiles: 2^24 elements), and a length that is not a multiple of 4 (the
 // 16-byte loads' tail).
-const std::vector<long long> kCheckLengths = {1,    31,   32,     33,     255,    1000,    2047,    2048,        2049,
-                                              4095, 4097, 100003, 262147, 999999, 1048576, 5000001, 16777216 + 3};
+const std::vector<long long> kCheckLengths = {1,      31,     32,     33,      255,     1000,        2047,
+                                              2048,   2049,   3071,   3072,    3073,    4095,        4097,
+                                              100003, 262147, 999999, 1048576, 5000001, 16777216 + 3};
 
 constexpr int kStressRepeats = 200;
 
