@@ -156,15 +156,8 @@ void CsvWriter::finish(bool say_written) {
     if (!file_) return;
     errno = 0;
     check_written();
-    std::FILE* file = file_;
-    file_ = nullptr;
-    if (std::fclose(file) != 0) fail(std::strerror(errno));
-    if (!temporary_.empty()) {
-        if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail(std::strerror(errno));
-        forget_temporary(slot_);
-        slot_ = -1;
-        temporary_.clear();
-    }
+    const std::string cause = close_into_place(file_, temporary_, path_, slot_);
+    if (!cause.empty()) fail(cause);
     if (say_written) std::printf("CSV written to %s\n", path_.c_str());
 }
 

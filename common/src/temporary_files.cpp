@@ -62,4 +62,18 @@ void make_parent_folders(const std::string& path) {
     }
 }
 
+std::string close_into_place(std::FILE*& file, std::string& temporary, const std::string& path, int& slot) {
+    std::FILE* closing = file;
+    file = nullptr;
+    errno = 0;
+    if (std::fclose(closing) != 0) return std::strerror(errno);
+    if (!temporary.empty()) {
+        if (std::rename(temporary.c_str(), path.c_str()) != 0) return std::strerror(errno);
+        forget_temporary(slot);
+        slot = -1;
+        temporary.clear();
+    }
+    return "";
+}
+
 }  // namespace wb

@@ -126,14 +126,8 @@ void TimelineFile::write(const std::string& command, const std::string& device, 
     std::fprintf(file_, "-,-,span,%s,%s\n", number(first).c_str(), number(last).c_str());
     std::fprintf(file_, "-,-,ideal,%s,%s\n", number(first).c_str(), number(first + ideal_pipeline_ms(ops)).c_str());
     if (std::ferror(file_) || std::fflush(file_) != 0) fail(errno ? std::strerror(errno) : "write error");
-    std::FILE* file = file_;
-    file_ = nullptr;
-    if (std::fclose(file) != 0) fail(std::strerror(errno));
-    if (!temporary_.empty()) {
-        if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail(std::strerror(errno));
-        forget_temporary(slot_);
-        temporary_.clear();
-    }
+    const std::string cause = close_into_place(file_, temporary_, path_, slot_);
+    if (!cause.empty()) fail(cause);
     std::printf("timeline written to %s\n", path_.c_str());
 }
 

@@ -7,6 +7,7 @@
 /// benchmark or simulation never leaves a partial CSV or grid behind.
 #pragma once
 
+#include <cstdio>
 #include <string>
 
 namespace wb {
@@ -25,6 +26,12 @@ void forget_temporary(int slot);
 /// Creates the folders above `path` that do not exist yet (as mkdir -p of its folder); a folder
 /// that cannot be made is left for the caller's open to report.
 void make_parent_folders(const std::string& path);
+
+/// Closes a finished output `file` and, where it was written under `temporary`, renames it to
+/// `path` and forgets its `slot`. `file` is null afterwards (so that a failure handler does not
+/// close it again); on a failure `temporary` is left set, for that handler to remove. Returns ""
+/// or the cause of the failure.
+std::string close_into_place(std::FILE*& file, std::string& temporary, const std::string& path, int& slot);
 
 /// Installs the handlers now (before long work), without remembering a file yet.
 void install_temporary_cleanup();
