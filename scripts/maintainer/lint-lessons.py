@@ -99,6 +99,12 @@ def course_map_row(lesson, learn, needs):
     return f"| \\subpage lesson{lesson[:2]} | {learn} | {needs} |"
 
 
+def instructors_row(lesson, programs, needs):
+    """The instructors' table row: the lesson's exercises as scripts/progress names them."""
+    names = ", ".join(f"`{program or lesson}`" for program, _ in programs)
+    return f"| \\ref lesson{lesson[:2]} | {names} | {needs} |"
+
+
 def program_ids(build):
     """{program (target) id: kind} from workbook-exercises.txt."""
     return {fields[5]: fields[3] for fields in exercise_rows(build)}
@@ -121,6 +127,9 @@ def registry(source, build):
               for m in re.finditer(r"^\| (\d\d) \| `([0-9a-z-]+)` \| (.*?) \|$", readme, re.M)}
     course_map = {m.group(1): m.group(0)
                   for m in re.finditer(r"^\| \\subpage lesson(\d\d) \| .*\|$", mainpage, re.M)}
+    instructors = open(os.path.join(source, "docs", "instructors.md"), encoding="utf-8").read()
+    needs_table = {m.group(1): m.group(0)
+                   for m in re.finditer(r"^\| \\ref lesson(\d\d) \| .*\|$", instructors, re.M)}
     for lesson, (_, teaches, learn, needs) in sorted(manifests.items()):
         number = lesson[:2]
         if not os.path.isdir(os.path.join(source, "solutions", lesson)):
@@ -142,6 +151,13 @@ def registry(source, build):
         elif course_map[number] != row:
             problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
                             f"its manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
+        programs = programs_of.get(lesson, [])
+        row = instructors_row(lesson, programs, needs_cell(needs, programs))
+        if number not in needs_table:
+            problems.append(f"docs/instructors.md: the table of what each lesson needs has no row for lesson{number}")
+        elif needs_table[number] != row:
+            problems.append(f"docs/instructors.md: the row for lesson{number} is '{needs_table[number]}', its "
+                            f"manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
     for lesson in ladder:
         if lesson not in manifests:
             problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")
@@ -249,12 +265,16 @@ def layout(source):
 
 
 def sync(source, build):
-    """Writes the ladder of README.md and the course map of docs/mainpage.md from the manifests."""
+    """Writes the ladder of README.md, the course map of docs/mainpage.md and the instructors' table
+    of what each lesson needs (docs/instructors.md) from the manifests."""
     manifests = [row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)]
     programs_of = lesson_programs(build)
     tables = (("README.md", r"^\| \d\d \| `[0-9a-z-]+` \| .*\|\n", [ladder_row(m[0], m[1]) for m in manifests]),
               (os.path.join("docs", "mainpage.md"), r"^\| \\subpage lesson\d\d \| .*\|\n",
-               [course_map_row(m[0], m[2], needs_cell(m[3], programs_of.get(m[0], []))) for m in manifests]))
+               [course_map_row(m[0], m[2], needs_cell(m[3], programs_of.get(m[0], []))) for m in manifests]),
+              (os.path.join("docs", "instructors.md"), r"^\| \\ref lesson\d\d \| .*\|\n",
+               [instructors_row(m[0], programs_of.get(m[0], []), needs_cell(m[3], programs_of.get(m[0], [])))
+                for m in manifests]))
     for name, pattern, rows in tables:
         path = os.path.join(source, name)
         text = open(path, encoding="utf-8").read()
@@ -284,7 +304,7 @@ def self_test(source, build):
         os.makedirs(os.path.join(tree, "docs"))
         for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons"), os.path.join("data", "h100")):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
-        for part in ("README.md", os.path.join("docs", "mainpage.md")):
+        for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md")):
             shutil.copy(os.path.join(source, part), os.path.join(tree, part))
         shutil.copytree(build, registry_dir, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")])
 
@@ -302,6 +322,10 @@ def self_test(source, build):
         readme = os.path.join(tree, "README.md")
         planted("a ladder row missing", readme, lambda t: re.sub(r"^\| 05 \|.*\n", "", t, flags=re.M),
                 lambda: registry(tree, registry_dir), "the ladder has no row for 05-column-reduce")
+        planted("a lesson missing from the instructors' table", os.path.join(tree, "docs", "instructors.md"),
+                lambda t: re.sub(r"^\| \\ref lesson15 \|.*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "docs/instructors.md: the table of what each lesson needs has no "
+                "row for lesson15")
         rooflines = os.path.join(registry_dir, "workbook-rooflines.txt")
         planted("a program left out of the roofline", rooflines,
                 lambda t: "".join(line for line in t.splitlines(True) if line.strip() != "12-profiling"),
