@@ -26,11 +26,11 @@ const char* operation_name(Operation operation);
 
 /// One operation: from the event recorded before it to the event recorded after it on its stream.
 struct TimelineOp {
-    int stream = 0;  ///< the stream's index in the pipeline's array
-    int chunk = 0;   ///< the chunk of the job it works on
-    Operation operation = Operation::h2d;
-    double start_ms = 0.0;  ///< since the start event
-    double end_ms = 0.0;    ///< since the start event
+    int stream = 0;                        ///< the stream's index in the pipeline's array
+    int chunk = 0;                         ///< the chunk of the job it works on
+    Operation operation = Operation::h2d;  ///< copy in, kernel or copy out
+    double start_ms = 0.0;                 ///< since the start event
+    double end_ms = 0.0;                   ///< since the start event
 };
 
 /// The time during which at least one operation of this kind ran: the length of the union of
@@ -59,6 +59,7 @@ double ideal_pipeline_ms(const std::vector<TimelineOp>& ops);
 /// regular file (/dev/stdout) is written directly.
 class TimelineFile {
 public:
+    /// Opens the temporary file beside `path` (see the class).
     explicit TimelineFile(std::string path);
     ~TimelineFile();
     TimelineFile(const TimelineFile&) = delete;
