@@ -1,5 +1,7 @@
 #include "wb/steady_timing.h"
 
+#include "wb/cuda_check.h"
+
 #include <cstdio>
 
 namespace wb {
@@ -27,6 +29,13 @@ std::string quick_run_mark(int repeats, int default_repeats) {
                 "\"quick run\" in the CSV, and its figures are not for comparison\n",
                 repeats, default_repeats);
     return "; quick run, " + std::to_string(repeats) + " repeats";
+}
+
+SteadyTiming time_device_copy(void* to, const void* from, std::size_t bytes, int repeats, int batch) {
+    return measure_steadily("device-copy", "cudaMemcpyAsync device to device", [&] {
+        return measure_gpu_batches(
+            repeats, batch, [&](int) { WB_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToDevice)); });
+    });
 }
 
 }  // namespace wb

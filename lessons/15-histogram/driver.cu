@@ -15,7 +15,6 @@
 #include "wb/cuda_check.h"
 #include "wb/device_buffer.h"
 #include "wb/steady_timing.h"
-#include "wb/timer.h"
 
 #include <cstdio>
 #include <string>
@@ -160,11 +159,7 @@ bool bench_input(wb::BenchRows& rows, const std::vector<wb::Version<Launch>>& ve
 double write_copy_row(wb::BenchRows& rows, long bytes, int repeats, const std::string& mark) {
     wb::DeviceBuffer<unsigned char> from(bytes), to(bytes);
     WB_CUDA_CHECK(cudaMemset(from.get(), 1, bytes));
-    const wb::SteadyTiming copy = wb::measure_steadily("device-copy", "cudaMemcpyAsync device to device", [&] {
-        return wb::measure_gpu_batches(repeats, 5, [&](int) {
-            WB_CUDA_CHECK(cudaMemcpyAsync(to.get(), from.get(), bytes, cudaMemcpyDeviceToDevice));
-        });
-    });
+    const wb::SteadyTiming copy = wb::time_device_copy(to.get(), from.get(), bytes, repeats, 5);
     wb::BenchRow row = rows.shared();
     row.kernel = "device-copy";
     row.shape = std::to_string(bytes) + "B";

@@ -5,6 +5,7 @@
 
 #include "wb/timer.h"
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -31,6 +32,12 @@ struct SteadyTiming {
 /// label gets "; unsteady: max/min 1.43 after 3 tries".
 SteadyTiming measure_steadily(const std::string& name, const std::string& label,
                               const std::function<TimingStats()>& measure_once, const Steadiness& limits = {});
+
+/// A device-to-device copy of `bytes` from `from` to `to`, timed as the benchmarks time their
+/// kernels: `repeats` samples of `batch` back-to-back copies, measured again while unsteady. The
+/// ceiling of a kernel that reads and writes those bytes once (label: "cudaMemcpyAsync device to
+/// device").
+SteadyTiming time_device_copy(void* to, const void* from, std::size_t bytes, int repeats, int batch);
 
 /// "" when `repeats` is at least `default_repeats`; otherwise prints a warning that the run is a
 /// quick one, for a smoke test, and returns "; quick run, N repeats" for every row's label.

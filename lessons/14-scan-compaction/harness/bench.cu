@@ -35,11 +35,13 @@ std::string baseline_of(const Operation& operation) {
     return operation.kind == ScanKind::inclusive ? "cub-inclusive-sum" : "cub-exclusive-sum";
 }
 
+// Runs per timed batch: enough that a batch of small runs is not mostly launch overhead.
+int batch_of(long long n) { return n >= (1LL << 24) ? 5 : 50; }
+
 wb::SteadyTiming time_runs(const std::string& name, const std::string& label, int repeats, long long n,
                            const std::function<void()>& launch) {
-    const int batch = n >= (1LL << 24) ? 5 : 50;
     return wb::measure_steadily(name, label,
-                                [&] { return wb::measure_gpu_batches(repeats, batch, [&](int) { launch(); }); });
+                                [&] { return wb::measure_gpu_batches(repeats, batch_of(n), [&](int) { launch(); }); });
 }
 
 template <class T>
@@ -51,10 +53,8 @@ bool bench_typed(wb::CsvWriter& csv, long long n, std::uint64_t seed,
     DeviceProblem<T> problem(x);
     const double elements = static_cast<double>(n);
     // The ceiling first: the same bytes copied from in to out.
-    const wb::SteadyTiming copy = time_runs("device-copy", "cudaMemcpyAsync device to device", repeats, n, [&] {
-        WB_CUDA_CHECK(
-            cudaMemcpyAsync(problem.out.get(), problem.in.get(), problem.in.bytes(), cudaMemcpyDeviceToDevice));
-    });
+    const wb::SteadyTiming copy =
+        wb::time_device_copy(problem.out.get(), problem.in.get(), problem.in.bytes(), repeats, batch_of(n));
     const double copy_gbs = wb::gb_per_s(8.0 * elements, copy.time.median_ms);
 
     // CUB first, then the lesson's kernels: a GPU that warms up and lowers its clock would
