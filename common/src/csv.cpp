@@ -211,4 +211,11 @@ void CsvWriter::write(const BenchRow& row) {
     check_written();
 }
 
+int finish_benchmark(CsvWriter& csv, bool all_correct, const std::string& what) {
+    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
+    if (all_correct) return kExitPass;
+    std::printf("FAILED: some %s gave wrong results and were not timed.\n", what.c_str());
+    return kExitCheckFailed;
+}
+
 }  // namespace wb

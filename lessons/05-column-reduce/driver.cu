@@ -199,12 +199,7 @@ int run_bench(const wb::Options& options) {
     bool all_correct = true;
     for (std::size_t s = 0; s < shapes.size(); ++s)
         all_correct &= bench_shape(rows, shapes[s], options.seed + s, options, settings, info, copy_gbs);
-    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
-    if (!all_correct) {
-        std::printf("FAILED: some versions gave wrong results and were not timed.\n");
-        return wb::kExitCheckFailed;
-    }
-    return wb::kExitPass;
+    return wb::finish_benchmark(csv, all_correct, "versions");
 }
 
 }  // namespace

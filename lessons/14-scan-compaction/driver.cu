@@ -98,12 +98,7 @@ int run_bench(const wb::Options& options) {
     for (long long n : lengths)
         for (const char* precision : {"int", "float"})
             all_correct &= bench_length(csv, n, precision, options.seed, contenders, repeats, mark, info.name);
-    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
-    if (!all_correct) {
-        std::printf("FAILED: some contenders gave wrong results and were not timed.\n");
-        return wb::kExitCheckFailed;
-    }
-    return wb::kExitPass;
+    return wb::finish_benchmark(csv, all_correct, "contenders");
 }
 
 }  // namespace

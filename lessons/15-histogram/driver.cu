@@ -201,12 +201,7 @@ int run_bench(const wb::Options& options) {
                 const Problem problem = make_problem(value_bytes, bytes / value_bytes, input, options.seed + bytes);
                 all_correct &= bench_input(rows, versions, problem, repeats, mark, copy_gbs);
             }
-    csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
-    if (!all_correct) {
-        std::printf("FAILED: some versions gave wrong results and were not timed.\n");
-        return wb::kExitCheckFailed;
-    }
-    return wb::kExitPass;
+    return wb::finish_benchmark(csv, all_correct, "versions");
 }
 
 }  // namespace

@@ -124,6 +124,11 @@ private:
     std::vector<std::string> extra_columns_;
 };
 
+/// Ends a benchmark: completes `csv` (CsvWriter::finish) and returns kExitPass, or, when some of
+/// its `what` ("versions", "contenders") gave wrong results and were left untimed, says so
+/// ("FAILED: some WHAT gave wrong results and were not timed.") and returns kExitCheckFailed.
+int finish_benchmark(CsvWriter& csv, bool all_correct, const std::string& what);
+
 /// "YYYY-MM-DD HH:MM UTC" now, for CSV headers.
 std::string utc_timestamp();
 
