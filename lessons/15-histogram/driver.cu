@@ -41,7 +41,7 @@ const std::vector<wb::Version<Launch>> kVersions = {
      {histogram_warp_aggregated<unsigned char>, histogram_warp_aggregated<unsigned short>,
       "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)"}},
     {"04-reference",
-     "a copy per warp; 16-byte loads; runs in registers (65536 bins: slices)",
+     "a copy per warp; 4 16-byte loads in flight; equal chunks as runs (65536 bins: slices)",
      {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version"}},
     {kCub,
      "cub::DeviceHistogram::HistogramEven (the ceiling)",

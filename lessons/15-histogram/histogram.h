@@ -35,8 +35,9 @@ template <class Value>
 void histogram_warp_aggregated(const Value* d_values, long long count, unsigned int* d_bins);
 
 /// The reference version (given, read it after the exercise): several private copies per
-/// block, 16-byte loads, runs of equal values counted in registers; with 65,536 bins the bins
-/// are split into slices that fit in shared memory, each block counting one slice.
+/// block, four 16-byte loads in flight per thread, chunks of equal values counted as runs in
+/// registers; with 65,536 bins the bins are split into slices that fit in shared memory, each
+/// block counting one slice.
 template <class Value>
 void histogram_reference(const Value* d_values, long long count, unsigned int* d_bins);
 

@@ -2,14 +2,16 @@
 // the answers of TODO 2 and 3.
 //
 // What makes it fast, in the order they matter:
-//   - runs of equal values are counted in a register and added once, when the value changes:
-//     on all-equal input a thread adds its whole share with one atomic at its end, and skewed
-//     input (text) needs fewer atomics than values;
+//   - each thread loads four 16-byte chunks (uint4) before it counts any of them: four loads
+//     in flight per thread keep enough bytes on their way from memory to hide its latency;
+//   - a chunk whose values are all equal (all-equal input, the long runs of skewed input) adds
+//     to a run kept in a register, added with one atomic when the value changes; any other
+//     chunk adds one per value, with no test per value (on uniform input a test per value,
+//     a run of length one almost every time, costs more than it saves);
 //   - each warp counts into its own copy of the bins (8 copies per block), so that warps of one
 //     block never wait for one another's atomics on the same bin;
-//   - 16-byte loads (uint4) of the input, whatever the value type, with the few values before the
-//     first aligned address and after the last whole chunk counted one by one;
-//   - as many blocks as stay resident, each looping over its share of the input.
+//   - as many blocks as stay resident, each looping over its share of the input; the few values
+//     before the first 16-byte boundary and after the last whole chunk are counted one by one.
 // With 65,536 bins (unsigned short values) one copy of 32-bit counters, 256 KiB, exceeds what a
 // block may have. The bins are then split into slices that fit (two of 32,768 on an H100); each
 // block counts the values of one slice only. Blocks b and b + 1 count different slices of the
@@ -18,11 +20,11 @@
 #include "launch_grid.h"
 
 #include <cstdint>
-#include <cstring>
 
 namespace {
 
-constexpr int kChunkBytes = 16;  // one uint4 load
+constexpr int kChunkBytes = 16;     // one uint4 load
+constexpr int kChunksInFlight = 4;  // loads a thread issues before it counts
 
 // How the bins are shared out: `slices` blocks in a row count the same values, each its own
 // `slice_bins` bins; each block has `copies` copies of its slice (one per warp, in turn).
@@ -34,26 +36,58 @@ struct Layout {
     std::size_t shared_bytes() const { return static_cast<std::size_t>(copies) * slice_bins * sizeof(unsigned int); }
 };
 
-// A run of equal values seen by one thread: counted in registers, added when the value changes.
+// The part of the bins this block counts: `size` counters in shared memory for the values
+// first, first + 1, ..., first + size - 1. Bytes have one slice, all 256 bins: no test needed.
+template <class Value>
+struct Slice {
+    unsigned int* bins;
+    unsigned int first;
+    unsigned int size;
+    __device__ void add(unsigned int value, unsigned int amount) const {
+        if constexpr (sizeof(Value) == 1) {
+            atomicAdd(&bins[value], amount);
+        } else {
+            const unsigned int bin = value - first;  // wraps to a large number below the slice
+            if (bin < size) atomicAdd(&bins[bin], amount);
+        }
+    }
+};
+
+// A run of equal values seen by one thread, in whole chunks: counted in registers, added when
+// the value changes.
 struct Run {
     unsigned int value = 0;
     unsigned int length = 0;
 };
 
-__device__ void add_run(unsigned int* slice, unsigned int first_bin, unsigned int slice_bins, const Run& run) {
-    const unsigned int bin = run.value - first_bin;  // wraps to a large number below the slice
-    if (run.length != 0 && bin < slice_bins) atomicAdd(&slice[bin], run.length);
+// True when the 16 bytes hold one value repeated: rotating a word by one value's width leaves
+// it unchanged exactly when all the values in it are equal.
+template <class Value>
+__device__ bool all_equal(const uint4& chunk) {
+    constexpr int kBits = 8 * sizeof(Value);
+    return chunk.x == chunk.y && chunk.y == chunk.z && chunk.z == chunk.w &&
+           __funnelshift_l(chunk.x, chunk.x, kBits) == chunk.x;
 }
 
-__device__ void count_value(unsigned int value, Run& run, unsigned int* slice, unsigned int first_bin,
-                            unsigned int slice_bins) {
-    if (value == run.value) {
-        ++run.length;
+template <class Value>
+__device__ void count_chunk(const uint4& chunk, Run& run, const Slice<Value>& slice) {
+    constexpr int kBits = 8 * sizeof(Value);
+    constexpr unsigned int kMask = (1u << kBits) - 1u;
+    constexpr int kPerWord = 32 / kBits;
+    if (all_equal<Value>(chunk)) {
+        const unsigned int value = chunk.x & kMask;
+        if (value != run.value) {
+            if (run.length != 0) slice.add(run.value, run.length);
+            run = {value, 0};
+        }
+        run.length += kChunkBytes / sizeof(Value);
         return;
     }
-    add_run(slice, first_bin, slice_bins, run);
-    run.value = value;
-    run.length = 1;
+    const unsigned int words[4] = {chunk.x, chunk.y, chunk.z, chunk.w};
+#pragma unroll
+    for (int w = 0; w < 4; ++w)
+#pragma unroll
+        for (int k = 0; k < kPerWord; ++k) slice.add((words[w] >> (kBits * k)) & kMask, 1u);
 }
 
 template <class Value>
@@ -64,9 +98,9 @@ __global__ void reference_kernel(const Value* values, long long count, unsigned 
     for (int i = threadIdx.x; i < copy_words; i += blockDim.x) copies[i] = 0;
     __syncthreads();
 
-    const unsigned int first_bin = static_cast<unsigned int>(blockIdx.x % layout.slices) * layout.slice_bins;
-    const unsigned int slice_bins = static_cast<unsigned int>(layout.slice_bins);
-    unsigned int* slice = copies + (threadIdx.x / warpSize) % layout.copies * layout.slice_bins;
+    const Slice<Value> slice{copies + (threadIdx.x / warpSize) % layout.copies * layout.slice_bins,
+                             static_cast<unsigned int>(blockIdx.x % layout.slices) * layout.slice_bins,
+                             static_cast<unsigned int>(layout.slice_bins)};
     const long long parts = gridDim.x / layout.slices;
     const long long thread = blockIdx.x / layout.slices * static_cast<long long>(blockDim.x) + threadIdx.x;
     const long long threads = parts * blockDim.x;
@@ -77,25 +111,27 @@ __global__ void reference_kernel(const Value* values, long long count, unsigned 
         min(count, static_cast<long long>((kChunkBytes - address % kChunkBytes) % kChunkBytes / sizeof(Value)));
     const long long chunks = (count - head) / kPerChunk;
     const long long tail = head + chunks * kPerChunk;
-    Run run;
     for (long long i = thread; i < head + (count - tail); i += threads)
-        count_value(values[i < head ? i : tail + (i - head)], run, slice, first_bin, slice_bins);
+        slice.add(values[i < head ? i : tail + (i - head)], 1u);
 
     const uint4* chunk = reinterpret_cast<const uint4*>(values + head);
-    for (long long c = thread; c < chunks; c += threads) {
-        const uint4 loaded = chunk[c];
-        Value in_chunk[kPerChunk];
-        memcpy(in_chunk, &loaded, kChunkBytes);
+    Run run;
+    long long c = thread;
+    for (; c + (kChunksInFlight - 1) * threads < chunks; c += kChunksInFlight * threads) {
+        uint4 loaded[kChunksInFlight];
 #pragma unroll
-        for (int k = 0; k < kPerChunk; ++k) count_value(in_chunk[k], run, slice, first_bin, slice_bins);
+        for (int k = 0; k < kChunksInFlight; ++k) loaded[k] = chunk[c + k * threads];
+#pragma unroll
+        for (int k = 0; k < kChunksInFlight; ++k) count_chunk<Value>(loaded[k], run, slice);
     }
-    add_run(slice, first_bin, slice_bins, run);
+    for (; c < chunks; c += threads) count_chunk<Value>(chunk[c], run, slice);
+    if (run.length != 0) slice.add(run.value, run.length);
     __syncthreads();
 
     for (int bin = threadIdx.x; bin < layout.slice_bins; bin += blockDim.x) {
         unsigned int counted = 0;
-        for (int c = 0; c < layout.copies; ++c) counted += copies[c * layout.slice_bins + bin];
-        if (counted != 0) atomicAdd(&bins[first_bin + bin], counted);
+        for (int copy = 0; copy < layout.copies; ++copy) counted += copies[copy * layout.slice_bins + bin];
+        if (counted != 0) atomicAdd(&bins[slice.first + bin], counted);
     }
 }
 
