@@ -5,10 +5,15 @@
 #   2. runs every test except the exercises' own checks (the pristine exercises must fail),
 #   3. runs compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on each GPU
 #      solution's short check,
-#   4. runs each lesson's quick benchmark,
+#   4. performs the reference runs (step bench), the "reference" rows of <build>/gpu-jobs.txt
+#      that the lessons declare (workbook_lesson, workbook_benchmark: common/cmake/Workbook.cmake):
+#      each program's benchmark and the runs a lesson adds, lesson 03's sweep over the report's
+#      orders (03-tiled-matmul-sweep) and lesson 07's power run (07-toward-cublas-power). Each
+#      writes OUTDIR/bench/NAME.csv, lesson 11's also its timeline (11-streams-overlap-timeline.csv
+#      beside it): the files data/h100/ keeps, their "# command:" lines the commands run here;
 # writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
-# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons.
+# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names).
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench notebook"; "notebook" runs every
 # cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
@@ -21,6 +26,11 @@
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
+# Every file of data/h100/ comes from step 4 or from the steps counters and profiles, copied from
+# OUTDIR as it is (workbook.lesson-registry checks that a step writes it, with the command it has).
+# To write some of them again, e.g. lesson 03's sweep and lesson 11's benchmark and timeline:
+#   GPU_CHECK_STEPS=bench GPU_CHECK_TARGETS="device-info 03-tiled-matmul-solution 11-streams-overlap-solution" \
+#     scripts/gpu-check.sh OUTDIR '^(03-tiled-matmul-sweep|11-streams-overlap)$'
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
@@ -125,17 +135,24 @@ else
   fail "sanitizer: compute-sanitizer not found"
 fi
 
-echo "== quick benchmarks"
+echo "== reference runs"
 if wants bench; then
 while read -r kind lesson exe args; do
-  [ "$kind" = bench ] || continue
+  [ "$kind" = reference ] || continue
   echo "$lesson" | grep -Eq -- "$only" || continue
-  # shellcheck disable=SC2086
-  (cd "$build" && timeout 900 "bin/$exe" $args --out "$out/bench/$lesson.csv") >"$out/bench/$lesson.log" 2>&1
+  # {bench-dir}: a second file of the run goes beside its CSV (lesson 11's --timeline).
+  read -ra words <<<"$args"
+  words=("${words[@]//\{bench-dir\}/$out/bench}")
+  seconds=()
+  for word in "${words[@]}"; do [[ "$word" == "$out/bench/"* ]] && seconds+=("$word"); done
+  (cd "$build" && timeout 900 "bin/$exe" "${words[@]}" --out "$out/bench/$lesson.csv") </dev/null >"$out/bench/$lesson.log" 2>&1
   rc=$?
   rows=$(grep -vc '^#' "$out/bench/$lesson.csv" 2>/dev/null || echo 0)
   note "bench $lesson: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows"
   [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $lesson: FAILED"
+  for second in "${seconds[@]}"; do
+    if [ -s "$second" ]; then note "bench $lesson: wrote $(basename "$second")"; else fail "bench $lesson: FAILED (no $second)"; fi
+  done
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
 fi

@@ -27,6 +27,8 @@ set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 #                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
 #                 [SANITIZE_ARGS ...]         a short check run under compute-sanitizer
 #                 [BENCH_ARGS ...]            the quick benchmark (default: --bench)
+#                 [REFERENCE_RUN_ARGS ...]    the GPU check's reference run of the program, where
+#                                             it is not the quick benchmark (workbook_benchmark)
 #                 [PROGRAM sub-name]          one of several small programs of the lesson
 #                 [NO_BENCH]                  the program has no benchmark
 #                 [SANITIZER_OPTIONS ...]     extra compute-sanitizer options for its runs
@@ -244,7 +246,8 @@ endfunction()
 
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
-    "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;TIMEOUT;SANITIZER_OPTIONS" ${ARGN})
+    "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;REFERENCE_RUN_ARGS;TIMEOUT;SANITIZER_OPTIONS"
+    ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
   endif()
@@ -441,16 +444,49 @@ function(workbook_lesson)
                "${test_id}|${L_NAME}|${L_PROGRAM}|${kind}|${relative_files}|${id}")
 
   if(NOT L_NO_BENCH)
-    workbook_benchmark(NAME ${id} PROGRAM ${id}-solution ARGS ${L_BENCH_ARGS})
+    workbook_benchmark(NAME ${id} PROGRAM ${id}-solution ARGS ${L_BENCH_ARGS} REFERENCE_RUN_ARGS ${L_REFERENCE_RUN_ARGS})
+  elseif(L_REFERENCE_RUN_ARGS)
+    message(FATAL_ERROR "workbook_lesson ${id}: REFERENCE_RUN_ARGS without a benchmark (NO_BENCH)")
   endif()
 endfunction()
 
-# workbook_benchmark(NAME 07-toward-cublas PROGRAM 07-toward-cublas-solution ARGS --bench ...)
-# A quick benchmark: a job of scripts/gpu-check.sh (CSV bench/NAME.csv under its output folder)
-# and, with WORKBOOK_RUN_BENCHMARKS, the target NAME-bench. workbook_lesson adds the lesson's
-# own; a lesson adds more for benchmarks of another kind (another NAME).
+# workbook_benchmark(NAME 07-toward-cublas PROGRAM 07-toward-cublas-solution ARGS --bench ...
+#                    [REFERENCE_RUN_ARGS ...] [REFERENCE_ONLY])
+# A benchmark run of a program. ARGS are its quick benchmark: scripts/progress's measurement of a
+# solved exercise (for the NAME of an exercise's program) and, with WORKBOOK_RUN_BENCHMARKS, the
+# target NAME-bench (CSV <build>/bench/NAME.csv). Every benchmark is also a reference run of
+# scripts/gpu-check.sh (its step bench writes OUTDIR/bench/NAME.csv, the file data/h100/ keeps,
+# its "# command:" line the command that ran), with REFERENCE_RUN_ARGS where given, else ARGS.
+# In REFERENCE_RUN_ARGS, {bench-dir} stands for that OUTDIR/bench folder: a run that writes a
+# second file gives its path there (lesson 11: --timeline {bench-dir}/11-streams-overlap-timeline.csv),
+# so that the step writes it beside the CSV. REFERENCE_ONLY: a reference run alone (ARGS are its
+# arguments; no quick benchmark, no target), for a run only the committed data need (lesson 03's
+# sweep over the report's orders). workbook_lesson adds the program's own benchmark; a lesson adds
+# more runs of another kind under another NAME. Each file under data/h100/ is the output of one
+# reference run or of the step counters or profiles (scripts/maintainer/lint-lessons.py registry).
 function(workbook_benchmark)
-  cmake_parse_arguments(B "" "NAME;PROGRAM" "ARGS" ${ARGN})
+  cmake_parse_arguments(B "REFERENCE_ONLY" "NAME;PROGRAM" "ARGS;REFERENCE_RUN_ARGS" ${ARGN})
+  if(NOT B_NAME OR NOT B_PROGRAM)
+    message(FATAL_ERROR "workbook_benchmark needs NAME and PROGRAM")
+  endif()
+  if(B_REFERENCE_ONLY)
+    if(B_REFERENCE_RUN_ARGS)
+      message(FATAL_ERROR "workbook_benchmark ${B_NAME}: REFERENCE_ONLY takes its arguments in ARGS")
+    endif()
+    set(B_REFERENCE_RUN_ARGS ${B_ARGS})
+  elseif(NOT B_REFERENCE_RUN_ARGS)
+    set(B_REFERENCE_RUN_ARGS ${B_ARGS})
+  endif()
+  # The folder of the GPU check's outputs exists only there: the quick benchmark has none.
+  string(FIND "${B_ARGS}" "{bench-dir}" at)
+  if(NOT B_REFERENCE_ONLY AND at GREATER -1)
+    message(FATAL_ERROR "workbook_benchmark ${B_NAME}: {bench-dir} belongs in REFERENCE_RUN_ARGS, not ARGS")
+  endif()
+  string(JOIN " " reference "${B_NAME}" "${B_PROGRAM}" ${B_REFERENCE_RUN_ARGS})
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_REFERENCE_RUNS "${reference}")
+  if(B_REFERENCE_ONLY)
+    return()
+  endif()
   string(JOIN " " job "${B_NAME}" "${B_PROGRAM}" ${B_ARGS})
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_BENCH_JOBS "${job}")
   if(NOT WORKBOOK_RUN_BENCHMARKS)
@@ -616,12 +652,15 @@ function(workbook_expect_error)
     LABELS "${E_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${E_TIMEOUT})
 endfunction()
 
-# Writes <build>/gpu-jobs.txt: the sanitizer runs and quick benchmarks that scripts/gpu-check.sh
-# performs. One job per line: "sanitize <exe> <args>", "bench <lesson> <exe> <args>", or
-# "sanitizer-options <exe> <options>" (extra compute-sanitizer options for that program).
+# Writes <build>/gpu-jobs.txt: the sanitizer runs, quick benchmarks and reference runs of the GPU
+# programs. One job per line: "sanitize <exe> <args>" and "sanitizer-options <exe> <options>"
+# (extra compute-sanitizer options for that program), the runs of scripts/gpu-check.sh's step
+# sanitize; "bench <name> <exe> <args>", a quick benchmark (scripts/progress); "reference <name>
+# <exe> <args>", a reference run, which the step bench performs (workbook_benchmark).
 function(workbook_write_gpu_jobs)
   get_property(sanitize GLOBAL PROPERTY WORKBOOK_SANITIZE_JOBS)
   get_property(bench GLOBAL PROPERTY WORKBOOK_BENCH_JOBS)
+  get_property(reference GLOBAL PROPERTY WORKBOOK_REFERENCE_RUNS)
   get_property(sanitizer_options GLOBAL PROPERTY WORKBOOK_SANITIZER_OPTIONS)
   set(text "# Generated by CMake: jobs for scripts/gpu-check.sh\n")
   foreach(job IN LISTS sanitizer_options)
@@ -632,6 +671,9 @@ function(workbook_write_gpu_jobs)
   endforeach()
   foreach(job IN LISTS bench)
     string(APPEND text "bench ${job}\n")
+  endforeach()
+  foreach(job IN LISTS reference)
+    string(APPEND text "reference ${job}\n")
   endforeach()
   file(WRITE "${CMAKE_BINARY_DIR}/gpu-jobs.txt" "${text}")
 endfunction()

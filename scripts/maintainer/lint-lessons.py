@@ -6,8 +6,12 @@ Usage:
   lint-lessons.py registry SOURCE_DIR BUILD_DIR    the manifests (workbook_lesson_manifest, read from
                                                    BUILD_DIR/workbook-*.tsv|txt) against the lesson
                                                    folders, solutions/, pages, charts, the ladder of
-                                                   README.md, the course map of docs/mainpage.md and
-                                                   the committed runs placed under the roofline
+                                                   README.md, the course map of docs/mainpage.md,
+                                                   the committed runs placed under the roofline, and
+                                                   every file of data/h100/ written by a step of
+                                                   scripts/gpu-check.sh: a reference run declared in
+                                                   BUILD_DIR/gpu-jobs.txt, its "# command:" line that
+                                                   run's, or the steps counters or profiles
   lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
                                                    manifests (after adding a lesson or editing a text)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
@@ -22,7 +26,10 @@ Usage:
                                                    check named check*
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
-                                                   point, a 251-line driver, a
+                                                   point, lesson 03's sweep or lesson 11's timeline
+                                                   undeclared, a reference run other than the
+                                                   committed one, a counters table no step
+                                                   measures, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*)
@@ -110,6 +117,105 @@ def program_ids(build):
     return {fields[5]: fields[3] for fields in exercise_rows(build)}
 
 
+# In a reference run's arguments, the folder that scripts/gpu-check.sh's step bench writes to.
+BENCH_DIR = "{bench-dir}"
+
+
+def reference_runs(build):
+    """[(name, program, arguments)]: the "reference" rows of BUILD/gpu-jobs.txt, the runs of
+    scripts/gpu-check.sh's step bench (workbook_benchmark)."""
+    runs = []
+    with open(os.path.join(build, "gpu-jobs.txt"), encoding="utf-8") as f:
+        for line in f:
+            words = line.split()
+            if len(words) >= 3 and words[0] == "reference":
+                runs.append((words[1], words[2], words[3:]))
+    return runs
+
+
+def run_outputs(runs):
+    """{file name: [(run, option)]}: the files the reference runs write, each run's CSV (--out
+    NAME.csv) and any file its arguments put under {bench-dir} (written through the option before
+    it, lesson 11's --timeline)."""
+    outputs = {}
+    for run in runs:
+        name, _, args = run
+        outputs.setdefault(name + ".csv", []).append((run, "--out"))
+        for option, value in zip(args, args[1:]):
+            if value.startswith(BENCH_DIR + "/"):
+                outputs.setdefault(os.path.basename(value), []).append((run, option))
+    return outputs
+
+
+def step_outputs(source):
+    """{file name: step}: the tables that scripts/gpu-check.sh's steps counters and profiles write
+    for data/h100/ (one per `measure NAME` of measure-counters.sh; the files measure-profiles.sh
+    writes at the top of its output folder)."""
+    outputs = {}
+    maintainer = os.path.join(source, "scripts", "maintainer")
+    with open(os.path.join(maintainer, "measure-counters.sh"), encoding="utf-8") as f:
+        for name in re.findall(r"^measure (\S+) ", f.read(), re.M):
+            outputs[name + "-counters.csv"] = "counters"
+    with open(os.path.join(maintainer, "measure-profiles.sh"), encoding="utf-8") as f:
+        for name in re.findall(r'"\$out/([^/"$]+\.csv)"', f.read()):
+            outputs[name] = "profiles"
+    return outputs
+
+
+def same_run(command, run, option, file):
+    """Whether COMMAND (a committed file's "# command:" line) is the reference run RUN, wherever its
+    files went: the program (in any folder), then the same arguments in order, a path matching any
+    path; the output options (--out and those of the run's other files) with their paths set
+    aside, FILE written through OPTION. A run that did not write the run's other files is the same
+    run (they come after the timed runs: lesson 11's timeline)."""
+    _, program, args = run
+    words = command.split()
+    if not words or os.path.basename(words[0]) != program:
+        return False
+    outputs = {"--out"} | {a for a, value in zip(args, args[1:]) if value.startswith(BENCH_DIR + "/")}
+
+    def measured(arguments):
+        kept, written, skip = [], {}, False
+        for i, word in enumerate(arguments):
+            if skip:
+                skip = False
+            elif word in outputs and i + 1 < len(arguments):
+                written[word], skip = os.path.basename(arguments[i + 1]), True
+            else:
+                kept.append(word)
+        return kept, written
+
+    committed, written = measured(words[1:])
+    declared, _ = measured(args)
+    return written.get(option) == file and len(committed) == len(declared) and \
+        all(a == b or ("/" in a and "/" in b) for a, b in zip(committed, declared))
+
+
+def reference_data(source, build):
+    """One line per file of data/h100/ that no step of scripts/gpu-check.sh writes, or whose
+    "# command:" line is not the reference run that writes it."""
+    problems = []
+    runs = reference_runs(build)
+    by_run, by_step = run_outputs(runs), step_outputs(source)
+    for path in sorted(glob.glob(os.path.join(source, "data", "h100", "*.csv"))):
+        file = os.path.basename(path)
+        if file in by_step:
+            continue
+        if file not in by_run:
+            problems.append(f"data/h100/{file}: no step of scripts/gpu-check.sh writes it (no reference run "
+                            "that a lesson declares, workbook_lesson or workbook_benchmark, nor the steps counters "
+                            "and profiles): a committed file that nothing regenerates")
+            continue
+        command = bench_csv.read(path).comments.get("command", "")
+        if not any(same_run(command, run, option, file) for run, option in by_run[file]):
+            expected = "; ".join(f"bin/{program} {' '.join(args)} --out .../bench/{name}.csv"
+                                 for (name, program, args), _ in by_run[file])
+            problems.append(f"data/h100/{file}: its # command: line '{command}' is not the reference run that "
+                            f"scripts/gpu-check.sh performs ('{expected}'): declare the run it is "
+                            "(workbook_benchmark) or write the file again with the GPU check")
+    return problems
+
+
 def registry(source, build):
     problems = []
     folders = lesson_folders(source)
@@ -187,7 +293,7 @@ def registry(source, build):
                 problems.append(f"SPEED_GOAL of {program}: the goal must be above 0 and at most the stretch")
         except ValueError:
             problems.append(f"SPEED_GOAL of {program}: goal and stretch must be numbers")
-    return problems
+    return problems + reference_data(source, build)
 
 
 KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*|harness/.*|testdata/.*|"
@@ -306,7 +412,10 @@ def self_test(source, build):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
         for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md")):
             shutil.copy(os.path.join(source, part), os.path.join(tree, part))
-        shutil.copytree(build, registry_dir, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")])
+        shutil.copytree(build, registry_dir, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")
+                                                                      and n != "gpu-jobs.txt"])
+        shutil.copytree(os.path.join(source, "scripts"), os.path.join(tree, "scripts"),
+                        ignore=shutil.ignore_patterns(*GENERATED))
 
         def planted(name, path, change, check, expected):
             with open(path, encoding="utf-8") as f:
@@ -332,6 +441,24 @@ def self_test(source, build):
                 lambda: registry(tree, registry_dir), "12-profiling: its reference run")
         planted("a roofline with no point", rooflines, lambda t: t + "03-tiled-matmul-banks\n",
                 lambda: registry(tree, registry_dir), "03-tiled-matmul-banks: ROOFLINE names it")
+        jobs = os.path.join(registry_dir, "gpu-jobs.txt")
+        planted("lesson 03's sweep undeclared", jobs,
+                lambda t: re.sub(r"^reference 03-tiled-matmul-sweep .*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100/03-tiled-matmul-sweep.csv: no step of "
+                "scripts/gpu-check.sh writes it")
+        planted("lesson 11's timeline undeclared", jobs,
+                lambda t: re.sub(r" --timeline \S+", "", t),
+                lambda: registry(tree, registry_dir), "data/h100/11-streams-overlap-timeline.csv: no step of "
+                "scripts/gpu-check.sh writes it")
+        planted("a reference run other than the committed one", jobs,
+                lambda t: re.sub(r"^(reference 15-histogram 15-histogram-solution --bench)$",
+                                 r"\1 --sizes 268435456 --kernels 3,4", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100/15-histogram.csv: its # command: line")
+        planted("a counters table no step measures", os.path.join(tree, "scripts", "maintainer", "measure-counters.sh"),
+                lambda t: re.sub(r"^measure 03-tiled-matmul-banks .*\n.*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100/03-tiled-matmul-banks-counters.csv: no step")
+        if registry(tree, registry_dir):
+            failures.append(f"the registry of an untouched copy: {registry(tree, registry_dir)}")
         driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")
         planted("a 251-line driver", driver, lambda t: t + "\n" * (MAX_DRIVER_LINES + 1 - t.count("\n")),
                 lambda: shape(tree)[0], "251 lines")
