@@ -2,6 +2,7 @@
 
 #include "wb/device.h"
 #include "wb/exit_codes.h"
+#include "wb/kernel_watchdog.h"
 #include "wb/lesson.h"
 
 #include <cstdio>
@@ -28,10 +29,14 @@ const char* cuda_error_hint(cudaError_t err) {
 }
 
 void cuda_fail(cudaError_t err, const char* call, const char* file, int line) {
+    const bool exercise_fault = checking() && is_kernel_fault(err);
+    std::fflush(stdout);
     std::fprintf(stderr, "CUDA error at %s:%d\n  %s\n  -> %s: %s\n", file, line, call, cudaGetErrorName(err),
                  cudaGetErrorString(err));
     const char* hint = cuda_error_hint(err);
-    if (hint[0] != '\0') std::fprintf(stderr, "  hint: %s\n", hint);
+    if (hint[0] != '\0' && !exercise_fault) std::fprintf(stderr, "  hint: %s\n", hint);
+    if (exercise_fault)
+        end_failed_check(kernel_wait_end("a kernel", 0, DeviceWait::faulted, err, true, general_kernel_text()).report);
     std::fflush(stdout);
     std::exit(kExitCudaError);
 }
@@ -43,33 +48,22 @@ void check_launch(const char* kernel_name, const char* file, int line) {
     cuda_fail(err, "cudaGetLastError() after the launch", file, line);
 }
 
-// In a check, a kernel that runs far longer than its case needs is ended here, with the likely
-// causes, instead of holding the check until its overall time limit.
-constexpr double kCheckKernelSeconds = 20;
+// In a check, a kernel that runs far longer than its case needs is ended by wait_for_queued,
+// with the likely causes, instead of holding the check until its overall time limit.
+void wait_and_check_kernel(const char* kernel_name, const char* file, int line) {
+    if (checking()) {
+        wait_for_queued(kernel_name, check_kernel_limit_s(), general_kernel_text());
+        return;
+    }
+    const cudaError_t err = cudaDeviceSynchronize();
+    if (err == cudaSuccess) return;
+    std::fprintf(stderr, "kernel failed while running: %s\n", kernel_name);
+    cuda_fail(err, "cudaDeviceSynchronize() after the launch", file, line);
+}
 
 void check_launch_and_wait(const char* kernel_name, const char* file, int line) {
     check_launch(kernel_name, file, line);
-    cudaError_t err = cudaSuccess;
-    if (checking()) {
-        const double limit_s = kCheckKernelSeconds * check_time_scale();
-        const DeviceWait outcome = wait_for_device(limit_s, &err);
-        if (outcome == DeviceWait::still_running) {
-            std::fflush(stdout);
-            std::printf("\nFAILED: kernel %s did not finish within %.0f s, where each case of the check needs well "
-                        "under a second. Likely causes: a loop that runs far too many times (a bound multiplied "
-                        "where it should be divided) or never ends, or threads waiting for something that never "
-                        "comes.\n",
-                        kernel_name, limit_s);
-            std::fflush(stdout);
-            std::_Exit(kExitCheckFailed);
-        }
-        if (outcome == DeviceWait::finished) return;
-    } else {
-        err = cudaDeviceSynchronize();
-        if (err == cudaSuccess) return;
-    }
-    std::fprintf(stderr, "kernel failed while running: %s\n", kernel_name);
-    cuda_fail(err, "cudaDeviceSynchronize() after the launch", file, line);
+    wait_and_check_kernel(kernel_name, file, line);
 }
 
 }  // namespace wb

@@ -201,13 +201,6 @@ DeviceWait wait_for_device(double seconds, cudaError_t* fault) {
     return DeviceWait::faulted;
 }
 
-bool device_finishes_within(double seconds) {
-    cudaError_t fault = cudaSuccess;
-    const DeviceWait outcome = wait_for_device(seconds, &fault);
-    if (outcome == DeviceWait::faulted) cuda_fail(fault, "waiting for the kernels", __FILE__, __LINE__);
-    return outcome == DeviceWait::finished;
-}
-
 void poison_device(void* ptr, std::size_t bytes) { WB_CUDA_CHECK(cudaMemset(ptr, 0xFF, bytes)); }
 
 }  // namespace wb

@@ -70,6 +70,7 @@ void install_crash_handlers(const std::string& lesson) {
 double time_limit_s(const LessonInfo& info) { return info.check_seconds * check_time_scale(); }
 
 bool g_checking = false;
+std::string g_hints;
 
 // Ends a check that runs past its time limit with a failed verdict naming the likely causes. A
 // background thread sleeps until the limit; it cannot stop the main thread (a loop that never
@@ -107,6 +108,8 @@ double check_time_scale() {
 
 bool checking() { return g_checking; }
 
+std::string lesson_hints() { return g_hints; }
+
 int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench) {
     // A program without a benchmark neither lists nor accepts --bench, --repeat, --out, --full.
     LessonInfo effective = info;
@@ -118,6 +121,7 @@ int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check,
         install_crash_handlers(info.name);
         start_watchdog(info);
         g_checking = true;  // also fills fresh device memory with NaN (wb/watched_device_calls.h)
+        g_hints = "See the hints on the lesson " + lesson_number(info.name) + " page.";
     }
     try {
         return step(options);

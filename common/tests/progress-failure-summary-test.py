@@ -48,6 +48,15 @@ EXPECTED = {
         "cpu-ijk n=7    closed form:",
         "FAILED: the check crashed (segmentation fault or bus error): the code read or wrote outside an array "
         "(a loop bound or an index off by one?). See the hints on the lesson 01 page."],
+    "03-kernel-never-finished.txt": [
+        "matmul_tiled_kernel  did not finish within 20 s: a loop that runs far too many times (a bound",
+        "multiplied where it should be divided) or never ends, or threads waiting",
+        "for something that never comes (each case needs well under a second).",
+        "FAILED: matmul_tiled_kernel never finished. See the hints on the lesson 03 page."],
+    "13-kernel-fault.txt": [
+        "03-warp-specialized  stopped with a fault (unspecified launch failure). In this lesson the usual cause is an",
+        "mbarrier that receives more arrivals than its phase expects.",
+        "FAILED: 03-warp-specialized stopped with a fault. See the hints on the lesson 13 page."],
     # Unchanged: the first wrong element alone, a CUDA error's lines, a sanitizer's finding.
     "01-cpu-matmul-wrong-element.txt": [
         "cpu-ijk n=1    closed form: C[0][0] = nan (expected 1); 1 of 1 wrong; max abs error nan, max rel error nan"],

@@ -49,7 +49,7 @@ bool check_shape(const Matrix& m, dim3 block) {
     wb::DeviceBuffer<double> d_in(m.in), d_scale(m.row_scale), d_out(m.in.size());
     d_out.poison();
     launch_scale_rows(d_in.get(), d_scale.get(), d_out.get(), m.rows, m.cols, block);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("scale_rows_kernel");
     // One multiplication per element: the bits must be equal.
     const wb::CompareReport report = wb::compare(d_out.to_host().data(), m.expected.data(),
                                                  static_cast<long>(m.expected.size()), wb::Tolerance{0.0, 0.0});

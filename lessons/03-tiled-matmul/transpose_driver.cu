@@ -100,7 +100,7 @@ bool check_transpose(const wb::RowsCols& shape, bool padded, std::uint64_t seed)
     wb::DeviceBuffer<T> d_in(in), d_out(in.size());
     d_out.poison();
     launch_transpose(d_in.get(), d_out.get(), rows, cols, padded);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("transpose_kernel");
     const wb::CompareReport report = wb::compare(d_out.to_host().data(), expected.data(),
                                                  static_cast<long>(expected.size()), wb::Tolerance{0.0, 0.0});
     std::printf("  %-6s %5d x %-5d pitch %2d: ", sizeof(T) == 4 ? "float" : "double", rows, cols,

@@ -70,7 +70,7 @@ bool run_and_compare(const Version& version, DeviceData& data, const Shape& shap
                      const wb::ColumnSumsReference& reference, const Settings& settings, bool print) {
     data.sums.poison();
     const LaunchConfig config = run_version(version.kind, 0, data, shape, settings);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL(version.name);
     const wb::CompareReport report = reference.compare(data.sums.to_host());
     if (print) {
         if (version.kind == Kind::cublas || version.kind == Kind::cub || version.kind == Kind::thrust)

@@ -38,7 +38,7 @@ bool check_shape(const wb::RowsCols& shape, std::uint64_t seed, const wb::Device
     d_sums.poison();
     const wb::DeviceCallWatch watch;
     column_sums(d_mat.get(), d_sums.get(), static_cast<int>(m), static_cast<int>(n));
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("column_sums");
     // m-term double sums in an unknown order (chunks, atomics): the m-term rounding bound.
     const wb::CompareReport report = reference.compare(d_sums.to_host());
     std::printf("  %ld x %ld: ", m, n);

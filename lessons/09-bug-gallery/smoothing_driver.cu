@@ -32,7 +32,7 @@ bool check_shape(const wb::RowsCols& shape, int iterations, std::uint64_t seed) 
     wb::DeviceBuffer<double> d_in(matrix), d_out(matrix.size());
     d_out.poison();
     smooth_rows(d_in.get(), d_out.get(), rows, cols, iterations);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("smooth_rows_kernel");
     // The same additions in the same order and one division: the bits must be equal.
     const wb::CompareReport report = wb::compare(d_out.to_host().data(), expected.data(),
                                                  static_cast<long>(expected.size()), wb::Tolerance{0.0, 0.0});

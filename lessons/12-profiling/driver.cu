@@ -53,7 +53,7 @@ bool check_shape(const Grid& g) {
     d_out.poison();
     const wb::DeviceCallWatch watch;
     smooth_step(d_in.get(), d_out.get(), g.rows, g.cols);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("smooth_kernel");
     // The same additions in the same order as on the CPU (smoothed_cell): the bits must agree.
     const wb::CompareReport report =
         wb::compare(d_out.to_host().data(), g.expected.data(), static_cast<long>(g.cells()), wb::Tolerance{0.0, 0.0});

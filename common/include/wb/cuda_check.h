@@ -8,14 +8,16 @@
 ///   WB_CHECK_LAUNCH("my_kernel");
 /// @endcode
 /// On failure the program prints the file, line, call and CUDA's error text, a hint for the
-/// common mistakes, and exits with wb::kExitCudaError.
+/// common mistakes, and exits with wb::kExitCudaError. In a check, a fault that a kernel raised
+/// while it ran (wb::is_kernel_fault) is the exercise's: the check fails (wb::kExitCheckFailed).
 #pragma once
 
 #include <cuda_runtime.h>
 
 namespace wb {
 
-/// Prints the failed call and exits with kExitCudaError.
+/// Prints the failed call and exits with kExitCudaError; in a check, a kernel fault ends it
+/// with the FAILED verdict and kExitCheckFailed (wb::kernel_wait_end, general words).
 [[noreturn]] void cuda_fail(cudaError_t err, const char* call, const char* file, int line);
 
 /// Checks one CUDA runtime call's result.
@@ -28,7 +30,13 @@ inline void cuda_check(cudaError_t err, const char* call, const char* file, int 
 /// synchronising call, which is checked too.
 void check_launch(const char* kernel_name, const char* file, int line);
 
-/// Synchronises the device and checks both the launch and the kernel's execution.
+/// Waits for the kernels queued so far and checks that they ran, without checking the last
+/// launch (where the exercise must check its own, as lesson 09 teaches). In a check it waits at
+/// most wb::check_kernel_limit_s(): a kernel still running then, or stopped by a fault, fails
+/// the check (wb::wait_for_queued, general words); elsewhere any error is a CUDA error.
+void wait_and_check_kernel(const char* kernel_name, const char* file, int line);
+
+/// Checks the launch, then waits for the kernel as wait_and_check_kernel does.
 void check_launch_and_wait(const char* kernel_name, const char* file, int line);
 
 /// A hint for a CUDA error that students meet often, or "" when there is none.
@@ -42,3 +50,5 @@ const char* cuda_error_hint(cudaError_t err);
 #define WB_CHECK_LAUNCH(kernel_name) ::wb::check_launch((kernel_name), __FILE__, __LINE__)
 /// Waits for the kernel just launched and checks that it ran without error.
 #define WB_CHECK_LAUNCH_AND_WAIT(kernel_name) ::wb::check_launch_and_wait((kernel_name), __FILE__, __LINE__)
+/// Waits for the kernel just launched (its launch unchecked) and checks that it ran without error.
+#define WB_WAIT_FOR_KERNEL(kernel_name) ::wb::wait_and_check_kernel((kernel_name), __FILE__, __LINE__)

@@ -38,19 +38,14 @@ DeviceInfo require_gpu(int device = 0);
 /// True when a GPU is present and usable (no exit).
 bool gpu_available(std::string* why_not = nullptr);
 
-/// Waits for the work queued so far on the current device: true once it finished (a kernel fault
-/// is a CUDA error, reported as WB_CUDA_CHECK does), false when it is still running after
-/// `seconds`. A check that gets false prints why the kernel may never end and stops the process
-/// with std::_Exit: ordinary clean-up would wait for the kernel forever.
-bool device_finishes_within(double seconds);
-
 /// How waiting for the device ended (wait_for_device).
 enum class DeviceWait { finished, still_running, faulted };
 
-/// Waits for the work queued so far, as device_finishes_within does, but a fault inside a kernel
-/// is returned (DeviceWait::faulted, the error in *fault) instead of ending the program, so that
-/// a check can name the fault's likely cause in the exercise. After a fault the GPU can run
-/// nothing more in this process.
+/// Waits at most `seconds` for the work queued so far on the current device. A fault inside a
+/// kernel is returned (DeviceWait::faulted, the error in *fault) instead of ending the program;
+/// after a fault the GPU can run nothing more in this process. A check waits through
+/// wb::wait_for_kernel (wb/kernel_watchdog.h), which ends it with the FAILED verdict when the
+/// kernel is still running or faulted.
 DeviceWait wait_for_device(double seconds, cudaError_t* fault);
 
 /// Prints a short device report in the style of the CUDA samples' deviceQuery.

@@ -6,11 +6,17 @@ namespace wb {
 
 /// Exit codes of every lesson program.
 enum ExitCode : int {
-    kExitPass = 0,         ///< the check passed (or the benchmark completed)
-    kExitCheckFailed = 1,  ///< the check ran and found wrong results
-    kExitUsage = 2,        ///< bad arguments or bad input: a one-line message says which
-    kExitCudaError = 3,    ///< a CUDA call or a kernel launch failed
-    kExitNoGpu = 77,       ///< no usable GPU (or missing optional data): CTest reports "skipped"
+    kExitPass = 0,  ///< the check passed (or the benchmark completed)
+    /// The check ran and found wrong results, with its FAILED verdict. In a check, a kernel that
+    /// stopped with a fault of its own code or never finished is one too (wb::kernel_wait_end),
+    /// as is a benchmark's kernel that never finished.
+    kExitCheckFailed = 1,
+    kExitUsage = 2,  ///< bad arguments or bad input: a one-line message says which
+    /// A CUDA call or a kernel launch failed: the call, CUDA's error and a hint. Every error of a
+    /// benchmark; in a check, every error that is no kernel fault (wb::is_kernel_fault): a launch
+    /// refused, memory, the driver, the hardware.
+    kExitCudaError = 3,
+    kExitNoGpu = 77,  ///< no usable GPU (or missing optional data): CTest reports "skipped"
 };
 
 }  // namespace wb

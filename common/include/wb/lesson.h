@@ -48,6 +48,9 @@ double check_time_scale();
 /// True while lesson_main runs a check (not a benchmark).
 bool checking();
 
+/// "See the hints on the lesson 03 page." while lesson_main runs a check, else "".
+std::string lesson_hints();
+
 /// Counts the cases of a check and ends it the same way in every lesson:
 ///   "PASSED: <what>."  or  "FAILED: 3 of 24 cases wrong. See the hints on the lesson 02 page."
 class CheckTally {

@@ -4,13 +4,23 @@
 #include "column_reduce.h"
 
 #include "wb/column_sums.h"
+#include "wb/kernel_watchdog.h"
 #include "wb/workbook.h"
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
+
+namespace {
+
+// What the check says when atomic_add_cas never ends on a NaN (check_cas_nan).
+const wb::StuckKernelText kNanNeverAdded{"with a NaN among the values, the retry loop\n"
+                                         "                       compares the doubles (NaN != NaN is always true),\n"
+                                         "                       not their 64-bit patterns",
+                                         "", "See the hints on the lesson 05 page."};
+
+}  // namespace
 
 // atomic_add_cas under contention: thread i adds values[i] into totals[i % 8], so 8192 threads
 // retry on each address. Read as a matrix of 8 columns, the totals are its column sums.
@@ -23,7 +33,7 @@ bool check_cas_stress(std::uint64_t seed) {
     wb::DeviceBuffer<double> d_values(values), d_totals(totals);
     d_totals.zero();
     add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    WB_CUDA_CHECK(cudaDeviceSynchronize());
+    WB_WAIT_FOR_KERNEL("atomic_add_cas");
     const wb::CompareReport report = reference.compare(d_totals.to_host());
     std::printf("  atomic_add_cas stress: %lld threads adding into %d doubles: ", count, totals);
     wb::print_report(report, "totals", 0);
@@ -41,13 +51,7 @@ bool check_cas_nan() {
     wb::DeviceBuffer<double> d_values(values), d_totals(totals);
     d_totals.zero();
     add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    if (!wb::device_finishes_within(10.0)) {
-        std::printf("  atomic_add_cas with a NaN among the values did not finish within 10 s: the retry loop\n"
-                    "  compares the doubles (NaN != NaN is always true), not their 64-bit patterns.\n");
-        std::printf("FAILED: atomic_add_cas never finished. See the hints on the lesson 05 page.\n");
-        std::fflush(stdout);
-        std::_Exit(wb::kExitCheckFailed);  // no clean-up: it would wait for the kernel forever
-    }
+    wb::wait_for_queued("atomic_add_cas", 10.0, kNanNeverAdded);
     const std::vector<double> got = d_totals.to_host();
     long wrong = 0;
     for (int t = 0; t < totals; ++t) {

@@ -58,6 +58,7 @@ void require_dimensions(const std::vector<wb::MatmulShape>& shapes, long largest
 
 /// Runs one kernel (or library call) writing matrices.c with C poisoned first, waits for it, and
 /// compares the rows x cols corner of C with the reference. A kernel that does not finish within
-/// 10 s, or stops with a fault, ends the check there with its FAILED verdict (wb::wait_for_kernel).
+/// 10 s, or stops with a fault, ends the check there with its FAILED verdict (wb::wait_for_kernel);
+/// in the benchmark a fault is a CUDA error.
 wb::CompareReport run_and_compare(const std::string& name, const std::function<void()>& run, DeviceProblem& matrices,
                                   const wb::MatmulProblem<float>& problem, wb::Tolerance tol);

@@ -102,7 +102,9 @@ void dirty_shared_memory() {
 }
 
 const wb::StuckKernelText kStuck{"a loop whose index never reaches the end (a stride of 0?)",
-                                 "an index outside the values or the bins", "See the hints on the lesson 15 page."};
+                                 "In this lesson the usual cause is an\n"
+                                 "                       index outside the values or the bins.",
+                                 "See the hints on the lesson 15 page."};
 
 }  // namespace
 
