@@ -17,8 +17,7 @@ wb::KernelWaitEnd fault_in_check(cudaError_t fault, const wb::StuckKernelText& t
 }
 
 TEST(KernelWaitEnd, FinishedGoesOn) {
-    const wb::KernelWaitEnd end =
-        wb::kernel_wait_end("k", 10.0, wb::DeviceWait::finished, cudaSuccess, true, kText);
+    const wb::KernelWaitEnd end = wb::kernel_wait_end("k", 10.0, wb::DeviceWait::finished, cudaSuccess, true, kText);
     EXPECT_EQ(end.exit_code, wb::kExitPass);
     EXPECT_EQ(end.report, "");
 }
@@ -27,9 +26,8 @@ TEST(KernelWaitEnd, StillRunningFailsTheCheckWithTheLessonsWords) {
     const wb::KernelWaitEnd end =
         wb::kernel_wait_end("03-warp-specialized", 10.0, wb::DeviceWait::still_running, cudaSuccess, true, kText);
     EXPECT_EQ(end.exit_code, 1);
-    EXPECT_EQ(end.report,
-              "  03-warp-specialized  did not finish within 10 s: its pipeline is deadlocked.\n"
-              "FAILED: 03-warp-specialized never finished. See the hints on the lesson 13 page.\n");
+    EXPECT_EQ(end.report, "  03-warp-specialized  did not finish within 10 s: its pipeline is deadlocked.\n"
+                          "FAILED: 03-warp-specialized never finished. See the hints on the lesson 13 page.\n");
 }
 
 TEST(KernelWaitEnd, StillRunningFailsOutsideACheckToo) {
