@@ -12,12 +12,15 @@
 
 namespace {
 
+// 256 threads x 32 elements with 64 registers a thread (4 blocks per multiprocessor): the fastest
+// of the shapes measured on an H100 (128 to 384 threads, 16 to 64 elements).
 constexpr int kThreads = 256;
-constexpr int kRounds = 4;  // 16-byte loads per thread: 16 elements
+constexpr int kRounds = 8;       // 16-byte loads per thread: 32 elements
+constexpr int kBlocksPerSm = 4;  // __launch_bounds__: at most 64 registers a thread
 constexpr int kTile = kThreads * 4 * kRounds;
 
 template <class T>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     single_pass_compact_kernel(const T* __restrict__ in, T* __restrict__ out, long long n, Keep keep,
                                unsigned long long* status, unsigned* next_tile, int* d_kept) {
     __shared__ BlockScanStorage<int> storage;
@@ -26,21 +29,21 @@ __global__ void __launch_bounds__(kThreads)
     const long long tile_start = tile * kTile;
     T items[4 * kRounds];
     load_striped<T, kRounds>(in, n, tile_start, items, T(0));
-    bool kept[4 * kRounds];
-    int round_counts[kRounds];
+    // Bit 4 r + k says whether items[4 r + k] is kept: one register where an array of bools
+    // took many (kRounds = 8: 32 bits).
+    static_assert(4 * kRounds <= 32, "one bit per item in a 32-bit mask");
+    unsigned kept = 0;
 #pragma unroll
     for (int r = 0; r < kRounds; ++r) {
         const long long first = striped_first<kRounds>(tile_start, r);
-        round_counts[r] = 0;
 #pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            kept[4 * r + k] = first + k < n && keeps(items[4 * r + k], keep);
-            round_counts[r] += kept[4 * r + k] ? 1 : 0;
-        }
+        for (int k = 0; k < 4; ++k)
+            if (first + k < n && keeps(items[4 * r + k], keep)) kept |= 1u << (4 * r + k);
     }
     int before[kRounds];
     int tile_count;
-    striped_exclusive_scan<int, kRounds>(round_counts, before, storage, tile_count);
+    striped_exclusive_scan<int, kRounds>([&](int r) { return __popc((kept >> (4 * r)) & 0xfu); }, before, storage,
+                                         tile_count);
     // Gathered in shared memory in their order; tile_prefix ends with a barrier, after which
     // kept_in_tile is complete.
 #pragma unroll
@@ -48,7 +51,7 @@ __global__ void __launch_bounds__(kThreads)
         int place = before[r];
 #pragma unroll
         for (int k = 0; k < 4; ++k)
-            if (kept[4 * r + k]) kept_in_tile[place++] = items[4 * r + k];
+            if (kept >> (4 * r + k) & 1u) kept_in_tile[place++] = items[4 * r + k];
     }
     const int tile_before = tile_prefix(status, tile, tile_count);
     for (int k = threadIdx.x; k < tile_count; k += kThreads) out[tile_before + k] = kept_in_tile[k];

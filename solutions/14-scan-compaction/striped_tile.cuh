@@ -22,7 +22,8 @@ __device__ inline long long striped_first(long long tile_start, int r) {
 }
 
 /// items[4 r + k] = in[striped_first(r) + k] (`fill` past n). tile_start is a multiple of 4,
-/// so whole vectors are 16-byte aligned.
+/// so whole vectors are 16-byte aligned. The loads and stores are marked streaming (__ldcs,
+/// __stcs): each byte is read or written once, so it need not stay in the caches.
 template <class T, int kRounds>
 __device__ inline void load_striped(const T* __restrict__ in, long long n, long long tile_start,
                                     T (&items)[4 * kRounds], T fill) {
@@ -31,7 +32,7 @@ __device__ inline void load_striped(const T* __restrict__ in, long long n, long 
     for (int r = 0; r < kRounds; ++r) {
         const long long first = striped_first<kRounds>(tile_start, r);
         if (first + 4 <= n) {
-            const Vector4<T> four = *reinterpret_cast<const Vector4<T>*>(in + first);
+            const Vector4<T> four = __ldcs(reinterpret_cast<const Vector4<T>*>(in + first));
             items[4 * r] = four.x;
             items[4 * r + 1] = four.y;
             items[4 * r + 2] = four.z;
@@ -51,8 +52,8 @@ __device__ inline void store_striped(T* __restrict__ out, long long n, long long
     for (int r = 0; r < kRounds; ++r) {
         const long long first = striped_first<kRounds>(tile_start, r);
         if (first + 4 <= n) {
-            *reinterpret_cast<Vector4<T>*>(out + first) =
-                Vector4<T>{items[4 * r], items[4 * r + 1], items[4 * r + 2], items[4 * r + 3]};
+            __stcs(reinterpret_cast<Vector4<T>*>(out + first),
+                   Vector4<T>{items[4 * r], items[4 * r + 1], items[4 * r + 2], items[4 * r + 3]});
         } else {
 #pragma unroll
             for (int k = 0; k < 4; ++k)
@@ -61,17 +62,18 @@ __device__ inline void store_striped(T* __restrict__ out, long long n, long long
     }
 }
 
-/// Given each round's sum of this lane's four elements, sets before[r] to the sum of every
-/// element of the tile ahead of them, and tile_total to the tile's sum. Every thread of the
-/// block calls it.
-template <class T, int kRounds>
-__device__ inline void striped_exclusive_scan(const T (&round_sums)[kRounds], T (&before)[kRounds],
-                                              BlockScanStorage<T>& storage, T& tile_total) {
+/// Given round_sum(r), this lane's sum for round r, sets before[r] to the sum of every element
+/// of the tile ahead of that round's elements, and tile_total to the tile's sum. Every thread of
+/// the block calls it. The sums are computed as they are needed (a function, not an array) to
+/// keep fewer values in registers.
+template <class T, int kRounds, class RoundSum>
+__device__ inline void striped_exclusive_scan(RoundSum round_sum, T (&before)[kRounds], BlockScanStorage<T>& storage,
+                                              T& tile_total) {
     const int lane = threadIdx.x % 32;
     T warp_total = T(0);
 #pragma unroll
     for (int r = 0; r < kRounds; ++r) {
-        const T inclusive = warp_inclusive_scan(round_sums[r]);
+        const T inclusive = warp_inclusive_scan(round_sum(r));
         const T lane_before = __shfl_up_sync(kFullWarp, inclusive, 1);
         before[r] = warp_total + (lane == 0 ? T(0) : lane_before);
         warp_total += __shfl_sync(kFullWarp, inclusive, 31);
