@@ -1,12 +1,12 @@
 # Lesson 08: parallel efficiency of SciddicaT on several GPUs (left) and where the time of a
 # run goes (right). Efficiency is the benchmark's ratio column: T(1 GPU) / (N * T(N GPUs)) for
 # strong scaling (same grid), T(1 GPU) / T(N GPUs) for weak scaling (grid grows with N). The
-# dashed line is ideal scaling; the reference run was measured on two H200s
-# (data/h200x2/08-sciddicat-multigpu.csv), yours comes from build/bench when present.
+# dashed line is ideal scaling; the reference run was measured on two H100s
+# (data/h100x2/08-sciddicat-multigpu.csv), yours comes from build/bench when present.
 load "plots/common.gp"
 
 lesson = "08-sciddicat-multigpu"
-ref = report_only ? "" : need(datadir."/h200x2/".lesson.".csv")
+ref = report_only ? "" : need(datadir."/h100x2/".lesson.".csv")
 mine = yours(lesson)
 ref_name = has(ref) ? device(ref) : ""
 
