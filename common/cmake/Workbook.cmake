@@ -701,6 +701,7 @@ endfunction()
 #   - workbook.progress-where-to-run and workbook.progress-report: where each exercise can be
 #     finished (the table and the course map), and the instructors' JSON report;
 #   - workbook.scripts-help: every script under scripts/ answers --help with its usage;
+#   - workbook.unbuilt-tests: the GPU check's list of tests a partial build cannot run;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
@@ -847,6 +848,10 @@ function(_workbook_learner_tools)
   add_test(NAME workbook.scripts-help
            COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/scripts-help-test.sh" "${PROJECT_SOURCE_DIR}")
   set_tests_properties(workbook.scripts-help PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 300)
+  # The GPU check's list of tests whose programs a partial build left out.
+  add_test(NAME workbook.unbuilt-tests
+           COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/unbuilt-tests-test.sh")
+  set_tests_properties(workbook.unbuilt-tests PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
