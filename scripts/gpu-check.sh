@@ -11,9 +11,16 @@
 #      orders (03-tiled-matmul-sweep) and lesson 07's power run (07-toward-cublas-power). Each
 #      writes OUTDIR/bench/NAME.csv, lesson 11's also its timeline (11-streams-overlap-timeline.csv
 #      beside it): the files data/h100/ keeps, their "# command:" lines the commands run here;
+#      and the runs of several MPI ranks, the "reference-ranks" rows (workbook_benchmark RANKS n:
+#      lesson 08's scaling run on two GPUs, named x2/08-sciddicat-multigpu), started with the MPI
+#      launcher and flags of the lessons' multi-rank tests, each writing OUTDIR/bench/x<n>/NAME.csv,
+#      the file data/<gpu>x<n>/ keeps (data/h100x2/; the "# command:" line is rank 0's). Such a run
+#      needs n GPUs (nvidia-smi -L): with fewer, the summary says "skipped" with the reason, and the
+#      check does not fail for it (its last line counts the skipped runs; a skip is no pass);
 # writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
-# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names).
+# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names; a
+# run of n ranks matches by NAME or by x<n>/NAME).
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench notebook"; "notebook" runs every
 # cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
@@ -27,10 +34,14 @@
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
 # Every file of data/h100/ comes from step 4 or from the steps counters and profiles, copied from
-# OUTDIR as it is (workbook.lesson-registry checks that a step writes it, with the command it has).
+# OUTDIR as it is (workbook.lesson-registry checks that a step writes it, with the command it has),
+# and every file of data/h100x<n>/ from a run of n ranks in step 4, copied from OUTDIR/bench/x<n>/.
 # To write some of them again, e.g. lesson 03's sweep and lesson 11's benchmark and timeline:
 #   GPU_CHECK_STEPS=bench GPU_CHECK_TARGETS="device-info 03-tiled-matmul-solution 11-streams-overlap-solution" \
 #     scripts/gpu-check.sh OUTDIR '^(03-tiled-matmul-sweep|11-streams-overlap)$'
+# or, on a machine with two GPUs or more, lesson 08's scaling run (then cp OUTDIR/bench/x2/*.csv data/h100x2/):
+#   GPU_CHECK_STEPS=bench GPU_CHECK_TARGETS="device-info 08-sciddicat-multigpu-solution" \
+#     scripts/gpu-check.sh OUTDIR '^x2/08-sciddicat-multigpu$'
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 out=${1:?usage: gpu-check.sh OUTDIR [LESSON_REGEX]}
@@ -47,6 +58,9 @@ note() { echo "$*" | tee -a "$summary"; }
 # Every failure (a test, a sanitizer finding, a benchmark's exit code) makes the script exit 1.
 failures=0
 fail() { note "$*"; failures=$((failures + 1)); }
+# A run left out on this machine (a reference run of more ranks than it has GPUs): never a pass,
+# said so in the summary with its reason, but no failure either.
+skips=0
 # A GPU test that cannot find the GPU is an error here, never a skip (see wb::require_gpu).
 export WB_REQUIRE_GPU=1
 
@@ -160,6 +174,46 @@ while read -r kind lesson exe args; do
   done
   tail -n 25 "$out/bench/$lesson.log"
 done <"$build/gpu-jobs.txt"
+# The runs of several MPI ranks, one a GPU ("reference-ranks NAME EXE RANKS ARGS", lesson 08's
+# scaling run), each named xRANKS/NAME, its file OUTDIR/bench/xRANKS/NAME.csv, which
+# data/<gpu>xRANKS/ keeps; LESSON_REGEX picks it by either name. They start as the lessons'
+# multi-rank tests start theirs (the "mpiexec" row, Open MPI allowed to run as root). On a machine
+# with fewer GPUs than ranks the run is skipped, said so in the summary with the reason: it writes
+# no file and does not fail the check.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+mpiexec=$(awk '$1 == "mpiexec" { sub(/^mpiexec[ \t]+/, ""); print; exit }' "$build/gpu-jobs.txt")
+while read -r kind lesson exe ranks args; do
+  [ "$kind" = reference-ranks ] || continue
+  run="x$ranks/$lesson"
+  printf '%s\n%s\n' "$lesson" "$run" | grep -Eq -- "$only" || continue
+  dir="$out/bench/x$ranks"
+  if [ "$gpus" -lt "$ranks" ]; then
+    note "bench $run: skipped ($ranks ranks need $ranks GPUs, one a rank; this machine has $gpus)"
+    skips=$((skips + 1))
+    continue
+  fi
+  if [ -z "$mpiexec" ]; then
+    fail "bench $run: FAILED (gpu-jobs.txt has no mpiexec row to start $ranks ranks: was MPI found?)"
+    continue
+  fi
+  mkdir -p "$dir" && rm -f "$dir/$lesson.csv"
+  read -ra launcher <<<"$mpiexec"
+  launcher=("${launcher[@]//\{ranks\}/$ranks}")
+  read -ra words <<<"$args"
+  words=("${words[@]//\{bench-dir\}/$dir}")
+  seconds=()
+  for word in "${words[@]}"; do [[ "$word" == "$dir/"* ]] && seconds+=("$word"); done
+  (cd "$build" && timeout 900 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "${launcher[@]}" \
+     "bin/$exe" "${words[@]}" --out "$dir/$lesson.csv") </dev/null >"$dir/$lesson.log" 2>&1
+  rc=$?
+  rows=$(grep -vc '^#' "$dir/$lesson.csv" 2>/dev/null || echo 0)
+  note "bench $run: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows on $ranks ranks"
+  [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $run: FAILED"
+  for second in "${seconds[@]}"; do
+    if [ -s "$second" ]; then note "bench $run: wrote $(basename "$second")"; else fail "bench $run: FAILED (no $second)"; fi
+  done
+  tail -n 25 "$dir/$lesson.log"
+done <"$build/gpu-jobs.txt"
 fi
 
 echo "== the hosted notebook"
@@ -224,5 +278,9 @@ cat "$summary"
 if [ "$failures" -gt 0 ]; then
   echo "gpu-check: $failures failure(s)"
   exit 1
+fi
+if [ "$skips" -gt 0 ]; then
+  echo "gpu-check: no failures, $skips reference run(s) skipped (see the summary)"
+  exit 0
 fi
 echo "gpu-check: everything passed"

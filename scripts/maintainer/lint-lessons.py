@@ -11,7 +11,9 @@ Usage:
                                                    every file of data/h100/ written by a step of
                                                    scripts/gpu-check.sh: a reference run declared in
                                                    BUILD_DIR/gpu-jobs.txt, its "# command:" line that
-                                                   run's, or the steps counters or profiles
+                                                   run's, or the steps counters or profiles; every
+                                                   file of data/h100x<n>/ by a declared run of n
+                                                   MPI ranks (its command line rank 0's)
   lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
                                                    manifests (after adding a lesson or editing a text)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
@@ -28,7 +30,10 @@ Usage:
                                                    left out of the roofline, a roofline with no
                                                    point, lesson 03's sweep or lesson 11's timeline
                                                    undeclared, a reference run other than the
-                                                   committed one, a counters table no step
+                                                   committed one, lesson 08's two-rank run
+                                                   undeclared, on other ranks or other than the
+                                                   committed one, a run of three ranks no lesson
+                                                   declares, a counters table no step
                                                    measures, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
@@ -122,15 +127,33 @@ BENCH_DIR = "{bench-dir}"
 
 
 def reference_runs(build):
-    """[(name, program, arguments)]: the "reference" rows of BUILD/gpu-jobs.txt, the runs of
-    scripts/gpu-check.sh's step bench (workbook_benchmark)."""
-    runs = []
+    """{ranks: [(name, program, arguments)]}: the runs of scripts/gpu-check.sh's step bench
+    (workbook_benchmark), the "reference" rows of BUILD/gpu-jobs.txt (one process, ranks 1) and the
+    "reference-ranks NAME PROGRAM RANKS ARGS" rows (RANKS MPI ranks, one a GPU)."""
+    runs = {}
     with open(os.path.join(build, "gpu-jobs.txt"), encoding="utf-8") as f:
         for line in f:
             words = line.split()
             if len(words) >= 3 and words[0] == "reference":
-                runs.append((words[1], words[2], words[3:]))
+                runs.setdefault(1, []).append((words[1], words[2], words[3:]))
+            elif len(words) >= 4 and words[0] == "reference-ranks" and words[3].isdigit():
+                runs.setdefault(int(words[3]), []).append((words[1], words[2], words[4:]))
     return runs
+
+
+# The committed reference runs: data/h100/ those of one process, data/h100x<n>/ those of n MPI ranks
+# on n GPUs of one machine (scripts/gpu-check.sh writes them to OUTDIR/bench/x<n>/).
+DATA_FOLDER = re.compile(r"^h100(?:x(\d+))?$")
+
+
+def data_folders(source):
+    """[(folder, ranks)]: the folders of committed reference runs under SOURCE/data."""
+    folders = []
+    for path in sorted(glob.glob(os.path.join(source, "data", "h100*"))):
+        match = DATA_FOLDER.match(os.path.basename(path))
+        if match and os.path.isdir(path):
+            folders.append((os.path.basename(path), int(match.group(1) or 1)))
+    return folders
 
 
 def run_outputs(runs):
@@ -193,26 +216,36 @@ def same_run(command, run, option, file):
 
 def reference_data(source, build):
     """One line per file of data/h100/ that no step of scripts/gpu-check.sh writes, or whose
-    "# command:" line is not the reference run that writes it."""
+    "# command:" line is not the reference run that writes it; the same for data/h100x<n>/ and the
+    reference runs of n ranks (rank 0's command line)."""
     problems = []
     runs = reference_runs(build)
-    by_run, by_step = run_outputs(runs), step_outputs(source)
-    for path in sorted(glob.glob(os.path.join(source, "data", "h100", "*.csv"))):
-        file = os.path.basename(path)
-        if file in by_step:
+    for folder, ranks in data_folders(source):
+        if ranks < 2 and folder != "h100":
+            problems.append(f"data/{folder}/: a folder of runs of one process; those belong in data/h100/")
             continue
-        if file not in by_run:
-            problems.append(f"data/h100/{file}: no step of scripts/gpu-check.sh writes it (no reference run "
-                            "that a lesson declares, workbook_lesson or workbook_benchmark, nor the steps counters "
-                            "and profiles): a committed file that nothing regenerates")
-            continue
-        command = bench_csv.read(path).comments.get("command", "")
-        if not any(same_run(command, run, option, file) for run, option in by_run[file]):
-            expected = "; ".join(f"bin/{program} {' '.join(args)} --out .../bench/{name}.csv"
-                                 for (name, program, args), _ in by_run[file])
-            problems.append(f"data/h100/{file}: its # command: line '{command}' is not the reference run that "
-                            f"scripts/gpu-check.sh performs ('{expected}'): declare the run it is "
-                            "(workbook_benchmark) or write the file again with the GPU check")
+        by_run = run_outputs(runs.get(ranks, []))
+        by_step = step_outputs(source) if ranks == 1 else {}
+        declared = "a reference run that a lesson declares, workbook_lesson or workbook_benchmark, nor the steps " \
+            "counters and profiles" if ranks == 1 else f"a reference run of {ranks} ranks that a lesson declares, " \
+            f"workbook_benchmark RANKS {ranks}"
+        for path in sorted(glob.glob(os.path.join(source, "data", folder, "*.csv"))):
+            file = os.path.basename(path)
+            if file in by_step:
+                continue
+            if file not in by_run:
+                problems.append(f"data/{folder}/{file}: no step of scripts/gpu-check.sh writes it (no {declared}): "
+                                "a committed file that nothing regenerates")
+                continue
+            command = bench_csv.read(path).comments.get("command", "")
+            if not any(same_run(command, run, option, file) for run, option in by_run[file]):
+                bench = "bench" if ranks == 1 else f"bench/x{ranks}"
+                expected = "; ".join(f"bin/{program} {' '.join(args)} --out .../{bench}/{name}.csv"
+                                     for (name, program, args), _ in by_run[file])
+                how = "workbook_benchmark" if ranks == 1 else f"workbook_benchmark RANKS {ranks}"
+                problems.append(f"data/{folder}/{file}: its # command: line '{command}' is not the reference run "
+                                f"that scripts/gpu-check.sh performs ('{expected}'): declare the run it is "
+                                f"({how}) or write the file again with the GPU check")
     return problems
 
 
@@ -408,7 +441,8 @@ def self_test(source, build):
     with tempfile.TemporaryDirectory() as folder:
         tree, registry_dir = os.path.join(folder, "src"), os.path.join(folder, "build")
         os.makedirs(os.path.join(tree, "docs"))
-        for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons"), os.path.join("data", "h100")):
+        for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons")) + \
+                tuple(os.path.join("data", name) for name, _ in data_folders(source)):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
         for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md")):
             shutil.copy(os.path.join(source, part), os.path.join(tree, part))
@@ -454,6 +488,25 @@ def self_test(source, build):
                 lambda t: re.sub(r"^(reference 15-histogram 15-histogram-solution --bench)$",
                                  r"\1 --sizes 268435456 --kernels 3,4", t, flags=re.M),
                 lambda: registry(tree, registry_dir), "data/h100/15-histogram.csv: its # command: line")
+        planted("lesson 08's two-rank run undeclared", jobs,
+                lambda t: re.sub(r"^reference-ranks 08-sciddicat-multigpu .*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: no step of "
+                "scripts/gpu-check.sh writes it")
+        planted("lesson 08's scaling run declared on four ranks", jobs,
+                lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu \S+) 2 ", r"\1 4 ", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: no step of "
+                "scripts/gpu-check.sh writes it")
+        planted("a two-rank run other than the committed one", jobs,
+                lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu .*) --full$", r"\1", t, flags=re.M),
+                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: its # command: line")
+        three = os.path.join(tree, "data", "h100x3")
+        os.makedirs(three)
+        shutil.copy(os.path.join(tree, "data", "h100x2", "08-sciddicat-multigpu.csv"), three)
+        found = registry(tree, registry_dir)
+        shutil.rmtree(three)
+        if not any("data/h100x3/08-sciddicat-multigpu.csv: no step of scripts/gpu-check.sh writes it" in problem
+                   for problem in found):
+            failures.append(f"a run of three ranks that no lesson declares: got {found}")
         planted("a counters table no step measures", os.path.join(tree, "scripts", "maintainer", "measure-counters.sh"),
                 lambda t: re.sub(r"^measure 03-tiled-matmul-banks .*\n.*\n", "", t, flags=re.M),
                 lambda: registry(tree, registry_dir), "data/h100/03-tiled-matmul-banks-counters.csv: no step")
