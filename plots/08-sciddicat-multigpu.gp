@@ -10,7 +10,10 @@ ref = report_only ? "" : need(datadir."/h100x2/".lesson.".csv")
 mine = yours(lesson)
 ref_name = has(ref) ? device(ref) : ""
 
-set multiplot layout 1,2 title "Lesson 08: SciddicaT on several GPUs"
+# The reference's device goes into the overall title: a name such as "2x NVIDIA H100 80GB HBM3"
+# leaves no room in a plot's own title.
+set multiplot layout 1,2 title (has(ref) ? sprintf("Lesson 08: SciddicaT on several GPUs (reference: %s)", ref_name) \
+                                         : "Lesson 08: SciddicaT on several GPUs")
 # Both keys below their plots, in two rows each, so that the two plots keep the same height.
 set key below center horizontal maxcols 2
 set xlabel "GPUs\n"  # "\n": see the key in common.gp
@@ -22,7 +25,7 @@ set xrange [0.5:gpus + 0.5]
 set xtics 1
 set ylabel "parallel efficiency"
 set yrange [0:1.1]
-set title (has(ref) ? sprintf("Scaling, %s", ref_name) : "Scaling")
+set title "Scaling"
 plot 1 with lines dt 2 lc rgb "#555555" title "ideal", \
      0.85 with lines dt 3 lc rgb "#d95f02" title "target, strong", \
      (has(ref) ? ref : "/dev/null") using (column("n")):(pick(is("kernel", "strong"), column("ratio"))) \
@@ -34,7 +37,7 @@ plot 1 with lines dt 2 lc rgb "#555555" title "ideal", \
      (has(mine) ? mine : "/dev/null") using (column("n")):(pick(is("kernel", "weak"), column("ratio"))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[4] title (has(mine) ? yours_label(lesson).", weak" : "")
 
-set title (has(ref) ? sprintf("Strong scaling, %s: time of one run", ref_name) : "Strong scaling: time of one run")
+set title "Strong scaling: time of one run"
 set ylabel "milliseconds"
 set yrange [0:*]
 set style fill solid 0.8 border -1
