@@ -154,6 +154,21 @@ else
   fail "sanitizer: compute-sanitizer not found"
 fi
 
+# judge_run RUN PATH RC SUFFIX [SECOND...]: the summary line of a finished run (PATH.csv and
+# PATH.log; SUFFIX after its row count), a failure when it exited non-zero, wrote no rows or
+# left out one of its SECOND files; then the end of its log.
+judge_run() {
+  local run=$1 path=$2 rc=$3 suffix=$4 rows second
+  shift 4
+  rows=$(grep -vc '^#' "$path.csv" 2>/dev/null || echo 0)
+  note "bench $run: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows$suffix"
+  [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $run: FAILED"
+  for second in "$@"; do
+    if [ -s "$second" ]; then note "bench $run: wrote $(basename "$second")"; else fail "bench $run: FAILED (no $second)"; fi
+  done
+  tail -n 25 "$path.log"
+}
+
 echo "== reference runs"
 if wants bench; then
 while read -r kind lesson exe args; do
@@ -165,14 +180,7 @@ while read -r kind lesson exe args; do
   seconds=()
   for word in "${words[@]}"; do [[ "$word" == "$out/bench/"* ]] && seconds+=("$word"); done
   (cd "$build" && timeout 900 "bin/$exe" "${words[@]}" --out "$out/bench/$lesson.csv") </dev/null >"$out/bench/$lesson.log" 2>&1
-  rc=$?
-  rows=$(grep -vc '^#' "$out/bench/$lesson.csv" 2>/dev/null || echo 0)
-  note "bench $lesson: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows"
-  [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $lesson: FAILED"
-  for second in "${seconds[@]}"; do
-    if [ -s "$second" ]; then note "bench $lesson: wrote $(basename "$second")"; else fail "bench $lesson: FAILED (no $second)"; fi
-  done
-  tail -n 25 "$out/bench/$lesson.log"
+  judge_run "$lesson" "$out/bench/$lesson" $? "" "${seconds[@]}"
 done <"$build/gpu-jobs.txt"
 # The runs of several MPI ranks, one a GPU ("reference-ranks NAME EXE RANKS ARGS", lesson 08's
 # scaling run), each named xRANKS/NAME, its file OUTDIR/bench/xRANKS/NAME.csv, which
@@ -205,14 +213,7 @@ while read -r kind lesson exe ranks args; do
   for word in "${words[@]}"; do [[ "$word" == "$dir/"* ]] && seconds+=("$word"); done
   (cd "$build" && timeout 900 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "${launcher[@]}" \
      "bin/$exe" "${words[@]}" --out "$dir/$lesson.csv") </dev/null >"$dir/$lesson.log" 2>&1
-  rc=$?
-  rows=$(grep -vc '^#' "$dir/$lesson.csv" 2>/dev/null || echo 0)
-  note "bench $run: exit $rc, $((rows > 0 ? rows - 1 : 0)) rows on $ranks ranks"
-  [ "$rc" -eq 0 ] && [ "$rows" -gt 1 ] || fail "bench $run: FAILED"
-  for second in "${seconds[@]}"; do
-    if [ -s "$second" ]; then note "bench $run: wrote $(basename "$second")"; else fail "bench $run: FAILED (no $second)"; fi
-  done
-  tail -n 25 "$dir/$lesson.log"
+  judge_run "$run" "$dir/$lesson" $? " on $ranks ranks" "${seconds[@]}"
 done <"$build/gpu-jobs.txt"
 fi
 
