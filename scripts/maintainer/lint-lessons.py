@@ -185,11 +185,17 @@ def step_outputs(source):
     return outputs
 
 
+# Where a run found its input: the build adds --data-dir to a reference run when the real input
+# (the tessina grid) was found at configure time, so a machine without it declares the run
+# without the option. Set aside with its path on both sides.
+INPUT_OPTIONS = {"--data-dir"}
+
+
 def same_run(command, run, option, file):
     """Whether COMMAND (a committed file's "# command:" line) is the reference run RUN, wherever its
     files went: the program (in any folder), then the same arguments in order, a path matching any
-    path; the output options (--out and those of the run's other files) with their paths set
-    aside, FILE written through OPTION. A run that did not write the run's other files is the same
+    path; the output options (--out and those of the run's other files) and INPUT_OPTIONS with
+    their paths set aside, FILE written through OPTION. A run that did not write the run's other files is the same
     run (they come after the timed runs: lesson 11's timeline)."""
     _, program, args = run
     words = command.split()
@@ -204,6 +210,8 @@ def same_run(command, run, option, file):
                 skip = False
             elif word in outputs and i + 1 < len(arguments):
                 written[word], skip = os.path.basename(arguments[i + 1]), True
+            elif word in INPUT_OPTIONS and i + 1 < len(arguments):
+                skip = True
             else:
                 kept.append(word)
         return kept, written
