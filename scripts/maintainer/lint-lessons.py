@@ -507,6 +507,22 @@ def self_test(source, build):
         planted("a two-rank run other than the committed one", jobs,
                 lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu .*) --full$", r"\1", t, flags=re.M),
                 lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: its # command: line")
+        # Where the input was found is no part of the run: the same registry with the runs declared
+        # without --data-dir (a build that did not find the tessina grid) or with another folder.
+        with open(jobs, encoding="utf-8") as f:
+            declared_jobs = f.read()
+        data_dir = r" --data-dir \S+"
+        for variant, change in (("without --data-dir", lambda t: re.sub(data_dir, "", t)),
+                                ("with another --data-dir", lambda t: re.sub(data_dir, " --data-dir /elsewhere", t)),
+                                ("with --data-dir added", lambda t: re.sub(r"^(reference 06-sciddicat \S+ --bench)",
+                                                                          r"\1 --data-dir /elsewhere", t, flags=re.M))):
+            with open(jobs, "w", encoding="utf-8") as f:
+                f.write(change(declared_jobs))
+            found = [problem for problem in registry(tree, registry_dir) if "sciddicat" in problem]
+            if found:
+                failures.append(f"reference runs declared {variant}: expected no problem, got {found}")
+        with open(jobs, "w", encoding="utf-8") as f:
+            f.write(declared_jobs)
         three = os.path.join(tree, "data", "h100x3")
         os.makedirs(three)
         shutil.copy(os.path.join(tree, "data", "h100x2", "08-sciddicat-multigpu.csv"), three)
