@@ -6,7 +6,6 @@
 #include "predicate.cuh"
 
 #include "wb/kernel_watchdog.h"
-#include "wb/lesson.h"
 #include "wb/random.h"
 
 #include <cub/device/device_scan.cuh>
@@ -46,7 +45,7 @@ const wb::StuckKernelText kStuck{"a thread may wait for a tile status\n"
 
 }  // namespace
 
-void wait_for_part(const std::string& kernel) { wb::wait_for_kernel(kernel, 20.0 * wb::check_time_scale(), kStuck); }
+void wait_for_part(const std::string& kernel) { wb::wait_for_kernel(kernel, wb::check_kernel_limit_s(), kStuck); }
 
 std::string Operation::str() const {
     if (!compaction) return kind == ScanKind::inclusive ? "inclusive scan" : "exclusive scan";

@@ -169,7 +169,7 @@ bool check_version(const std::string& name, const Launch& launch, const Problem&
     wb::DeviceBuffer<unsigned int> bins(problem.bins());
     bins.poison();  // 0xFFFFFFFF in every bin: a version must zero the bins it counts into
     run_version(launch, problem, values, bins.get());
-    wb::wait_for_kernel(name, 20.0 * wb::check_time_scale(), kStuck);
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
     const std::vector<unsigned int> got = bins.to_host();
     // Counts are exact: no tolerance.
     const wb::CompareReport report = wb::compare(got.data(), problem.expected.data(), problem.bins(), wb::Tolerance{});
