@@ -154,6 +154,17 @@ else
   fail "sanitizer: compute-sanitizer not found"
 fi
 
+# run_words DIR ARGS: a reference run's arguments as the array `words`, {bench-dir} replaced by
+# DIR, and in `seconds` those that name a second file the run writes there, beside its CSV
+# (lesson 11's --timeline).
+run_words() {
+  local word
+  read -ra words <<<"$2"
+  words=("${words[@]//\{bench-dir\}/$1}")
+  seconds=()
+  for word in "${words[@]}"; do [[ "$word" == "$1/"* ]] && seconds+=("$word"); done
+}
+
 # judge_run RUN PATH RC SUFFIX [SECOND...]: the summary line of a finished run (PATH.csv and
 # PATH.log; SUFFIX after its row count), a failure when it exited non-zero, wrote no rows or
 # left out one of its SECOND files; then the end of its log.
@@ -174,11 +185,7 @@ if wants bench; then
 while read -r kind lesson exe args; do
   [ "$kind" = reference ] || continue
   echo "$lesson" | grep -Eq -- "$only" || continue
-  # {bench-dir}: a second file of the run goes beside its CSV (lesson 11's --timeline).
-  read -ra words <<<"$args"
-  words=("${words[@]//\{bench-dir\}/$out/bench}")
-  seconds=()
-  for word in "${words[@]}"; do [[ "$word" == "$out/bench/"* ]] && seconds+=("$word"); done
+  run_words "$out/bench" "$args"
   (cd "$build" && timeout 900 "bin/$exe" "${words[@]}" --out "$out/bench/$lesson.csv") </dev/null >"$out/bench/$lesson.log" 2>&1
   judge_run "$lesson" "$out/bench/$lesson" $? "" "${seconds[@]}"
 done <"$build/gpu-jobs.txt"
@@ -207,10 +214,7 @@ while read -r kind lesson exe ranks args; do
   mkdir -p "$dir" && rm -f "$dir/$lesson.csv"
   read -ra launcher <<<"$mpiexec"
   launcher=("${launcher[@]//\{ranks\}/$ranks}")
-  read -ra words <<<"$args"
-  words=("${words[@]//\{bench-dir\}/$dir}")
-  seconds=()
-  for word in "${words[@]}"; do [[ "$word" == "$dir/"* ]] && seconds+=("$word"); done
+  run_words "$dir" "$args"
   (cd "$build" && timeout 900 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "${launcher[@]}" \
      "bin/$exe" "${words[@]}" --out "$dir/$lesson.csv") </dev/null >"$dir/$lesson.log" 2>&1
   judge_run "$run" "$dir/$lesson" $? " on $ranks ranks" "${seconds[@]}"
