@@ -5,9 +5,10 @@ expression for `ctest -E` (empty when there is none).
 
 A build of some targets only (scripts/gpu-check.sh with GPU_CHECK_TARGETS) leaves the other
 programs out; their tests would fail for a missing file, not for anything they check. A test
-counts as unbuilt when an argument of its command is a path under BUILD_DIR/bin or
-BUILD_DIR/lessons (where the build puts its programs) that does not exist and has no file
-extension. The expression has no parentheses: CMake 3.25's regular expressions accept at most
+counts as unbuilt when an argument of its command is a path under BUILD_DIR/bin,
+BUILD_DIR/lessons or BUILD_DIR/common (where the build puts its programs) that does not exist and
+has no file extension, or when it is the stand-in that gtest_discover_tests() adds for a test
+program it found unbuilt (named TARGET_NOT_BUILT). The expression has no parentheses: CMake 3.25's regular expressions accept at most
 nine groups. With WB_CTEST_LISTING=FILE the listing is read from FILE (the JSON of
 `ctest --show-only=json-v1`) instead of running ctest: the script's own test uses it.
 """
@@ -30,10 +31,13 @@ def ctest_listing(build_dir):
 
 def unbuilt_tests(build_dir, selected):
     build_dir = os.path.realpath(build_dir)
-    program_dirs = tuple(os.path.join(build_dir, folder) + os.sep for folder in ("bin", "lessons"))
+    program_dirs = tuple(os.path.join(build_dir, folder) + os.sep for folder in ("bin", "lessons", "common"))
     names = []
     for test in ctest_listing(build_dir).get("tests", []):
         if not selected.search(test["name"]):
+            continue
+        if test["name"].endswith("_NOT_BUILT"):
+            names.append(test["name"])
             continue
         for argument in test.get("command", []):
             path = os.path.realpath(argument) if os.path.isabs(argument) else ""
