@@ -36,6 +36,7 @@ import argparse
 import collections
 import hashlib
 import json
+import math
 import os
 import re
 import shutil
@@ -386,7 +387,7 @@ def write_report(lesson, files, mutants, old_rows):
         lines.append(f"# regions {file} {digests[file]}")
     for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
         share = killed / counted if counted else 1.0
-        lines.append(f"# summary {file}: {killed} of {counted} non-equivalent mutants killed ({share:.0%}), "
+        lines.append(f"# summary {file}: {killed} of {counted} non-equivalent mutants killed ({share_text(share)}), "
                      f"{equivalent} equivalent, {stillborn} do not compile")
     lines.append("\t".join(HEADER))
     for row in rows:
@@ -718,12 +719,18 @@ def verify_lesson(lesson, quiet=True):
     return problems
 
 
+def share_text(share):
+    """A share as a percentage rounded down to a tenth: 35 of 37 (94.59%) is "94.5%", never the
+    "95%" that would read as the goal met."""
+    return f"{math.floor(share * 1000) / 10:g}%"
+
+
 def below_goal(lesson, rows):
     """The files of a report where fewer than GOAL of the non-equivalent mutants are killed: the
     survivors are explained (else the report has a problem), but the check is not yet as strong
     as the course wants."""
     return [f"{lesson}: {file}: below the goal: {killed} of {counted} non-equivalent mutants killed "
-            f"({killed / counted:.0%} < {GOAL:.0%})"
+            f"({share_text(killed / counted)} < {GOAL:.0%})"
             for file, (killed, counted, _, _) in sorted(summarise(rows).items()) if counted and killed / counted < GOAL]
 
 
