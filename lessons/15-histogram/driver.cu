@@ -2,7 +2,8 @@
 //   --check  runs every version on uniform, text-like, all-equal and half-equal values, bytes
 //            into 256 bins and 16-bit values into 65,536 bins, at awkward lengths (1, 31, 33,
 //            not a multiple of 16 or of a block, an unaligned start) and a large one, against
-//            the histogram counted on the CPU.
+//            the histogram counted on the CPU; then times the fixed cost of the private bins of
+//            versions 02 and 03 (zeroing and merging) against a kernel that only reads the values.
 //   --bench  times every version and cub::DeviceHistogram::HistogramEven on 2^28 bytes (--sizes
 //            BYTES) along the share of equal values (0 .. 1) and on text-like input, and writes
 //            CSV: GB/s of input, and the ratio to CUB on the same input.
@@ -76,6 +77,24 @@ std::vector<InputCase> check_inputs() {
     return {{"uniform", 0.0}, {"text-like", -1.0}, {"all-equal", 1.0}, {"equal-0.5", 0.5}};
 }
 
+// Times the private bins of the versions that have them (with 256 bins) and counted right; true
+// when it timed any.
+// Not with --sizes (a chosen case) nor under compute-sanitizer (which scales the time limits
+// and slows kernels unevenly).
+bool check_private_bins_costs(const wb::Options& options, const std::vector<wb::Version<Launch>>& versions,
+                              const std::vector<bool>& version_correct, wb::CheckTally& tally) {
+    if (!options.sizes.empty() || wb::check_time_scale() > 1.0) return false;
+    bool announced = false;
+    for (std::size_t v = 0; v < versions.size(); ++v) {
+        const bool has_private_bins = versions[v].name == "02-privatized" || versions[v].name == "03-warp-aggregated";
+        if (!has_private_bins || !version_correct[v]) continue;
+        if (!announced) std::printf("  the private bins' fixed cost, on 2048 equal bytes (8 blocks of 256 threads):\n");
+        announced = true;
+        tally.record(check_private_bins_cost(versions[v].name, versions[v].config, true));
+    }
+    return announced;
+}
+
 int run_check(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> versions = wb::select_kernels(options, kVersions);
     const std::vector<Length> byte_lengths = check_lengths(1, options), short_lengths = check_lengths(2, options);
@@ -83,6 +102,7 @@ int run_check(const wb::Options& options) {
     std::printf("Lesson 15 check: histograms on %s (seed %llu), against the bins counted on the CPU\n",
                 info.name.c_str(), static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
+    std::vector<bool> version_correct(versions.size(), true);
     for (int value_bytes : {1, 2}) {
         for (const Length& length : value_bytes == 1 ? byte_lengths : short_lengths) {
             for (const InputCase& input : check_inputs()) {
@@ -93,12 +113,17 @@ int run_check(const wb::Options& options) {
                             "address:\n",
                             input.name.c_str(), length.count, value_bytes, value_bytes == 1 ? "" : "s", problem.bins(),
                             length.offset);
-                for (const auto& version : versions)
-                    tally.record(check_version(version.name, version.config, problem, values, true));
+                for (std::size_t v = 0; v < versions.size(); ++v) {
+                    const bool correct = check_version(versions[v].name, versions[v].config, problem, values, true);
+                    version_correct[v] = version_correct[v] && correct;
+                    tally.record(correct);
+                }
             }
         }
     }
-    return tally.finish("every version counts every value into its bin");
+    const bool timed = check_private_bins_costs(options, versions, version_correct, tally);
+    return tally.finish(timed ? "every version counts every value into its bin, and private bins cost little"
+                              : "every version counts every value into its bin");
 }
 
 // ---- bench -------------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 #include "harness/problems.h"
 
 #include "histogram.h"
+#include "launch_grid.h"
 
 #include "wb/compare.h"
 #include "wb/kernel_watchdog.h"
+#include "wb/timer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -106,6 +108,25 @@ const wb::StuckKernelText kStuck{"a loop whose index never reaches the end (a st
                                  "                       index outside the values or the bins.",
                                  "See the hints on the lesson 15 page."};
 
+// What a version with private bins costs without its bins: every thread reads its values and
+// keeps none (`never` is no byte value), in a grid sized as the versions size theirs, with
+// shared memory for 256 bins.
+__global__ void read_values_only(const unsigned char* values, long long count, unsigned int* bins, unsigned int never) {
+    extern __shared__ unsigned int untouched[];
+    const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+    for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
+        if (values[i] == never) bins[0] = untouched[threadIdx.x];
+}
+
+void run_read_values_only(const unsigned char* values, long long count, unsigned int* bins) {
+    constexpr int kThreads = 256;  // as the versions' blocks
+    const std::size_t shared = bin_count<unsigned char>() * sizeof(unsigned int);
+    WB_CUDA_CHECK(cudaMemsetAsync(bins, 0, shared));  // as the versions zero their bins
+    const int blocks = resident_grid(read_values_only, kThreads, shared, count);
+    read_values_only<<<blocks, kThreads, shared>>>(values, count, bins, 256u);
+    WB_CHECK_LAUNCH("read_values_only");
+}
+
 }  // namespace
 
 std::vector<InputCase> benchmark_inputs() {
@@ -196,4 +217,38 @@ wb::SteadyTiming time_version(const std::string& name, const std::string& label,
     return wb::measure_steadily(name, label, [&] {
         return wb::measure_gpu_batches(repeats, batch, [&](int) { run_version(launch, problem, values, bins.get()); });
     });
+}
+
+bool check_private_bins_cost(const std::string& name, const Launch& launch, bool print) {
+    constexpr long long kCount = 2048;  // 8 blocks of 256 threads, one value each
+    constexpr int kSamples = 15, kBatch = 50;
+    const Problem problem = make_problem(1, kCount, {"all-equal", 1.0}, 1);
+    const DeviceValues values = upload(problem, 0);
+    const auto* d_values = static_cast<const unsigned char*>(values.values());
+    wb::DeviceBuffer<unsigned int> bins(problem.bins());
+    run_version(launch, problem, values, bins.get());  // once, watched: the timed runs are not
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    double ratio = 0.0;
+    // The fastest batch of each: other work on the GPU (another program's kernels) can only slow a
+    // batch down. A GPU busy throughout slows a whole attempt: up to three.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const double version_ms = wb::measure_gpu_batches(kSamples, kBatch, [&](int) {
+                                      run_version(launch, problem, values, bins.get());
+                                  }).min_ms;
+        const double baseline_ms = wb::measure_gpu_batches(kSamples, kBatch, [&](int) {
+                                       run_read_values_only(d_values, kCount, bins.get());
+                                   }).min_ms;
+        ratio = attempt == 0 ? version_ms / baseline_ms : std::min(ratio, version_ms / baseline_ms);
+        if (ratio <= kPrivateBinsCostLimit) break;
+    }
+    const bool ok = ratio <= kPrivateBinsCostLimit;
+    if (print) {
+        std::printf("    %-20s %s: %.2fx the time of a kernel that only reads the values (at most %.1fx)\n",
+                    name.c_str(), ok ? "ok" : "FAILED", ratio, kPrivateBinsCostLimit);
+        if (!ok)
+            std::printf("    %-20s each block does far more than one pass over its private bins: does every\n"
+                        "    %-20s thread zero (TODO 2a) and merge (TODO 2b) only its share of them?\n",
+                        "", "");
+    }
+    return ok;
 }

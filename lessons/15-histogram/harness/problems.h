@@ -68,6 +68,20 @@ void run_version(const Launch& launch, const Problem& problem, const DeviceValue
 bool check_version(const std::string& name, const Launch& launch, const Problem& problem, const DeviceValues& values,
                    bool print);
 
+/// The fixed cost of a version with private bins (02 and 03 with 256 bins): zeroing them before
+/// the block counts and merging them after. On 2048 equal bytes (8 blocks of 256 threads, one
+/// value each) the time is little more than launching the grid, so the version is timed against
+/// a kernel that only reads the values, with the same grid and shared memory (back-to-back runs,
+/// CUDA events, the fastest of 15 batches; measured again up to twice before a failure). More
+/// than kPrivateBinsCostLimit times that kernel's time fails: each block then does far more than
+/// one pass over its bins (every thread zeroing all of them, say). With `print`, one line.
+bool check_private_bins_cost(const std::string& name, const Launch& launch, bool print);
+
+/// Allowed time of a version with private bins over a kernel that only reads the values, in
+/// check_private_bins_cost(). A correct version takes 1.0 to 1.1 times as long on an H100; with
+/// every thread zeroing its bin and all those after it, or all 256, 2.1 times or more.
+constexpr double kPrivateBinsCostLimit = 1.6;
+
 /// The median, fastest and slowest of `repeats` samples, each a batch of back-to-back runs timed
 /// with CUDA events after a warm-up batch, repeated while max/min exceeds 1.2 (three times at most).
 wb::SteadyTiming time_version(const std::string& name, const std::string& label, const Launch& launch,
