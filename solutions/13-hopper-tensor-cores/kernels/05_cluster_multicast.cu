@@ -46,7 +46,7 @@ constexpr int kSliceRowsB = kBlockN / kClusterSize;  // the rows of Bt's tile on
 constexpr int kSliceBytesB = kBytesB / kClusterSize;
 constexpr int kStageBytes = kBytesA + kBytesB;  // what lands in each block's stage per k step
 constexpr int kSharedBytes = kStages * kStageBytes + 1024;
-constexpr int kGroupRows = 8;  // block-rows per band of tiles, as in kernel 04
+constexpr int kGroupRows = 8;                                 // block-rows per band of tiles, as in kernel 04
 constexpr uint16_t kWholeCluster = (1u << kClusterSize) - 1;  // multicast to every block
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 // Every tile-column has an even number of tiles, so no block of a cluster is ever left without
@@ -143,7 +143,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int tile_rows = m / kBlockM, tile_cols = n / kBlockN, steps = k / kBlockK;
     if (threadIdx.x == 0) {
         for (int stage = 0; stage < kStages; ++stage) {
-            init_barrier(&full[stage], 1);                              // own producer (+ 48 KiB)
+            init_barrier(&full[stage], 1);                               // own producer (+ 48 KiB)
             init_barrier(&empty[stage], kClusterSize * kConsumerWarps);  // both blocks' consumer warps
         }
         publish_barrier_init();
@@ -153,8 +153,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 
     if (warpgroup == 0) {
         release_registers<40>();
-        if (threadIdx.x == 0)
-            produce(&a_map, &bt_slice_map, ring, full, empty, rank, tile_rows, tile_cols, steps);
+        if (threadIdx.x == 0) produce(&a_map, &bt_slice_map, ring, full, empty, rank, tile_rows, tile_cols, steps);
     } else {
         claim_registers<232>();
         consume(ring, full, empty, rank, warpgroup - 1, c, n, tile_rows, tile_cols, steps);
@@ -171,8 +170,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, int n, int k) {
     const CUtensorMap a_map = make_tile_map(a, m, k, kBlockM);
     const CUtensorMap bt_slice_map = make_tile_map(bt, n, k, kSliceRowsB);  // half a tile of Bt per load
-    WB_CUDA_CHECK(
-        cudaFuncSetAttribute(cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
+    WB_CUDA_CHECK(cudaFuncSetAttribute(cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
 
     cudaLaunchAttribute cluster_dims{};
     cluster_dims.id = cudaLaunchAttributeClusterDimension;
