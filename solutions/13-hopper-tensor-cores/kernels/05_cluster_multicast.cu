@@ -80,7 +80,7 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_slice_ma
         for (int step = 0; step < steps; ++step, at.advance()) {
             // Both blocks' consumers have released the stage (2 x 8 arrivals): the multicast below
             // may overwrite it in this block and in the other one.
-            wait_for_cluster_phase(&empty[at.stage], at.parity ^ 1);
+            wait_for_phase(&empty[at.stage], at.parity ^ 1);
             uint8_t* a_tile = ring + at.stage * kStageBytes;
             uint8_t* b_tile = a_tile + kBytesA;
             // Everything this stage receives, the other block's slice of B included.
