@@ -4,7 +4,7 @@
 # tensor cores, cp.async; exercise and solution), 09 (the sm_90 DMMA shape) and 10 (cp.async),
 # lesson 10's active tiles (warp OR reduction, programmatic dependent launch), the roofline
 # probes (FP64 tensor cores) and lesson 13's kernels (bf16 mma.sync, and the sm_90a-only
-# wgmma, TMA and setmaxnreg, which compile to traps there; the driver leaves them out).
+# wgmma, TMA, setmaxnreg and clusters, which compile to traps there; the driver leaves them out).
 set -euo pipefail
 src=${1:?usage: older-gpu-compile.sh SOURCE_DIR NVCC}
 nvcc=${2:?}
@@ -30,6 +30,7 @@ compile common/src/roofs.cu
 for file in lessons/13-hopper-tensor-cores/kernels/01_mma_sync.cu lessons/13-hopper-tensor-cores/kernels/02_wgmma_tma.cu \
             lessons/13-hopper-tensor-cores/kernels/03_warp_specialized.cu \
             solutions/13-hopper-tensor-cores/kernels/03_warp_specialized.cu \
-            solutions/13-hopper-tensor-cores/kernels/04_persistent.cu; do
+            solutions/13-hopper-tensor-cores/kernels/04_persistent.cu \
+            solutions/13-hopper-tensor-cores/kernels/05_cluster_multicast.cu; do
   compile "$file" lessons/13-hopper-tensor-cores
 done

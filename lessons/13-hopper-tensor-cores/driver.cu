@@ -32,6 +32,8 @@ const std::vector<wb::Version<Launch>> kKernels = {
     {"02-wgmma-tma", "64x128x64 tile, 1 warpgroup, TMA, 1 stage", launch_wgmma_tma},
     {"03-warp-specialized", "128x256x64 tile, producer + 2 consumer warpgroups, 4 stages", launch_warp_specialized},
     {"04-persistent", "as 03, persistent blocks, tiles in bands, wgmma in flight", launch_persistent},
+    {"05-cluster-multicast", "as 04, clusters of 2 along m, each tile of B multicast to both",
+     launch_cluster_multicast},
 };
 constexpr long kLargestDimension = 16384;
 
@@ -60,12 +62,16 @@ std::vector<wb::Version<Launch>> runnable(const std::vector<wb::Version<Launch>>
 
 // ---- check -------------------------------------------------------------------------------
 
-// The last shape has 32 x 8 = 256 output tiles of 128 x 256, more than any Hopper GPU has SMs
-// (132 on an H100 SXM): the persistent kernel's blocks each take several tiles, so its tile
-// loop and its ring's barrier phases across tiles run in the check.
+// 4096 x 512 x 2048 has 32 x 8 = 256 output tiles of 128 x 256, more than any Hopper GPU has
+// SMs (132 on an H100 SXM): the persistent kernels' blocks each take several tiles, so their tile
+// loops and their rings' barrier phases across tiles run in the check. Kernel 05's clusters
+// take pairs of tiles (two block-rows, one block-column): 256 x 256 x 1280 has an odd number of
+// pairs (5, in one band of 2 block-rows), and 2304 x 768 x 2816 has 18 x 11 = 198 tiles, 99
+// pairs, more than an H100's clusters of two (at most 66), which then do not all take the same
+// number of pairs.
 std::vector<wb::MatmulShape> check_shapes() {
-    return {{1, 1, 1},       {100, 100, 100},    {256, 256, 256},    {300, 200, 500},
-            {256, 768, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 512, 2048}};
+    return {{1, 1, 1},        {100, 100, 100},    {256, 256, 256},    {300, 200, 500},   {256, 768, 512},
+            {256, 256, 1280}, {1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 512, 2048}, {2304, 768, 2816}};
 }
 
 int run_check(const wb::Options& options) {
@@ -190,7 +196,7 @@ int main(int argc, char** argv) {
         kLesson,
         "BF16 matrix product on Hopper's tensor cores: mma.sync, wgmma, TMA, a warp-specialized pipeline",
         "shapes N or MxKxN (rows x inner x cols)",
-        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 4)"}}};
+        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 5)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

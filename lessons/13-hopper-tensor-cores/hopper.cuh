@@ -1,6 +1,6 @@
 /// @file hopper.cuh
 /// @brief Lesson 13: the Hopper (sm_90a) instructions the kernels use, each wrapped in a
-/// short function: mbarriers, TMA tile loads and warpgroup MMA (wgmma).
+/// short function: mbarriers, TMA tile loads, clusters and warpgroup MMA (wgmma).
 ///
 /// Read this file with the lesson page open; every function names the PTX instruction it
 /// issues, so the PTX ISA manual ("Parallel Synchronization and Communication Instructions:
@@ -141,6 +141,70 @@ __device__ inline void load_tile(void* destination, const CUtensorMap* map, uint
         : "memory");
 #else
     (void)destination, (void)map, (void)barrier, (void)k, (void)row;
+    __trap();
+#endif
+}
+
+// ---- clusters: blocks that reach into each other's shared memory ------------------------
+// A cluster is a group of blocks (here 2) that the GPU runs at the same time on neighbouring
+// multiprocessors. A block of a cluster may address the shared memory of the others ("distributed
+// shared memory"): arrive on their mbarriers, and have TMA write one tile into all of them at
+// once (multicast). Blocks of a cluster are numbered by their rank, 0 .. cluster size - 1.
+
+/// This block's rank in its cluster (%cluster_ctarank).
+__device__ inline uint32_t cluster_rank() {
+    uint32_t rank = 0;
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(rank));
+#endif
+    return rank;
+}
+
+/// Every thread of every block of the cluster waits here until all have arrived
+/// (barrier.cluster.arrive.release + barrier.cluster.wait.acquire): what any of them wrote before,
+/// shared memory and mbarrier initialisations included, is visible to all after. It also does
+/// what __syncthreads() does for the block. Every thread of the cluster must call it.
+__device__ inline void cluster_sync() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("barrier.cluster.arrive.release;\n" ::: "memory");
+    asm volatile("barrier.cluster.wait.acquire;\n" ::: "memory");
+#else
+    __trap();
+#endif
+}
+
+/// Arrives on the barrier at the same place as `barrier` in the shared memory of the block of
+/// rank `rank` of the cluster (this block's own when rank is its own). mapa turns the local
+/// address into that block's address in the cluster's shared window. The arrival keeps
+/// mbarrier.arrive's default semantics, a release at CTA scope, as NVIDIA's CUTLASS pipelines do
+/// for the same hand-over: what it hands back, a stage's reads by wgmma, has completed before it
+/// (wgmma_wait), so there is nothing left in flight for a wider release to order. A release at
+/// cluster scope (.release.cluster) made kernel 05 more than twice as slow on an H100.
+__device__ inline void arrive_in_block(uint64_t* barrier, uint32_t rank) {
+#ifdef WB_HOPPER_AVAILABLE
+    uint32_t remote = 0;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(shared_address(barrier)), "r"(rank));
+    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+#else
+    (void)barrier, (void)rank;
+    __trap();
+#endif
+}
+
+/// As load_tile(), but the TMA unit writes the tile into the shared memory of every block of the
+/// cluster whose bit is set in `blocks` (bit r: rank r), at the same offset as `destination`,
+/// and counts its bytes on each of those blocks' barrier at the offset of `barrier`. Each
+/// receiving block's barrier must therefore expect these bytes too, though its own producer did
+/// not ask for them.
+__device__ inline void load_tile_multicast(void* destination, const CUtensorMap* map, uint64_t* barrier, int k, int row,
+                                           uint16_t blocks) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%3, %4}], [%2], %5;\n" ::"r"(shared_address(destination)),
+                 "l"(reinterpret_cast<uint64_t>(map)), "r"(shared_address(barrier)), "r"(k), "r"(row), "h"(blocks)
+                 : "memory");
+#else
+    (void)destination, (void)map, (void)barrier, (void)k, (void)row, (void)blocks;
     __trap();
 #endif
 }

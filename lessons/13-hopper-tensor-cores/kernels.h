@@ -1,6 +1,6 @@
 /// @file kernels.h
 /// @brief Lesson 13: BF16 matrix products on Hopper's tensor cores, from mma.sync to a
-/// warp-specialized wgmma pipeline.
+/// warp-specialized wgmma pipeline, persistent and in clusters.
 ///
 /// Every launcher computes C = A * B for a row-major m x k matrix A and a k x n matrix B given
 /// transposed, as Bt (n x k, row-major: each column of B is a row of k values). Both inputs are
@@ -26,3 +26,6 @@ void launch_wgmma_tma(const bf16* a, const bf16* bt, float* c, int m, int n, int
 void launch_warp_specialized(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/03
 // Step 4: persistent blocks walking tiles in bands (L2 reuse), one wgmma group kept in flight.
 void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/04
+// Step 5: as step 4, in clusters of two blocks on neighbouring tiles that load each tile of B
+// once for both (TMA multicast) and release each stage together.
+void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/05

@@ -29,4 +29,20 @@ __host__ __device__ inline TilePosition tile_in_bands(Index tile, int tile_rows,
     return {first_row + in_band % rows_in_band, in_band / rows_in_band};
 }
 
+/// The tile of block `rank` of a cluster of `cluster_rows` blocks stacked along the rows, for the
+/// cluster's `cluster_tile`-th piece of work: the clusters' pieces (cluster_rows x 1 tiles each)
+/// go in band order over a grid of tile_rows / cluster_rows x tile_cols pieces, bands of
+/// band_rows / cluster_rows pieces (band_rows tile-rows, as tile_in_bands), and block `rank`
+/// takes tile-row cluster_rows * piece row + rank. The blocks of one cluster thus get tiles of
+/// one tile-column, on neighbouring tile-rows: they need the same tile of B (lesson 13's kernel
+/// 05 loads it once for both, by multicast). Needs tile_rows and band_rows to be multiples of
+/// cluster_rows, and 0 <= rank < cluster_rows.
+template <class Index>
+__host__ __device__ inline TilePosition cluster_tile_in_bands(Index cluster_tile, int rank, int tile_rows,
+                                                              int tile_cols, int band_rows, int cluster_rows) {
+    const TilePosition piece =
+        tile_in_bands(cluster_tile, tile_rows / cluster_rows, tile_cols, band_rows / cluster_rows);
+    return {piece.row * cluster_rows + rank, piece.col};
+}
+
 }  // namespace wb
