@@ -417,6 +417,10 @@ def solution_of(exercise_file):
     return exercise_file.replace("lessons/", "solutions/", 1)
 
 
+# Held while a GPU exercise's check runs: one check on the GPU at a time.
+GPU_LOCK = threading.Lock()
+
+
 class Worker:
     """A copy of the course with every exercise file of the chosen exercises solved, and its
     own build folder, so that several mutants build and run side by side. A folder left by an
@@ -453,9 +457,27 @@ class Worker:
         self.prepared = True
 
     def check(self, exercise, limit_s):
-        """Runs the student's check; returns (exit code or None when stopped, output)."""
+        """Runs the student's check; returns (exit code or None when stopped, output). A GPU
+        exercise's programs are built first, side by side with the other workers, and its check
+        then runs alone on the GPU (GPU_LOCK): a check that times a kernel against a baseline
+        must not share the GPU, and other programs' kernels between the check's own can change
+        what they find in shared memory."""
         command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
+        if exercise.kind == "gpu" and self.build_lesson(exercise):
+            with GPU_LOCK:
+                return self.run_check(command + ["--no-build"], limit_s)
+        return self.run_check(command, limit_s)
+
+    def build_lesson(self, exercise):
+        """Builds the exercise programs of the exercise's lesson (what its check runs); False when
+        one does not compile (the check then builds them again and reports it)."""
+        targets = [e.target_id + "-exercise" for e in self.exercises if e.lesson == exercise.lesson]
+        built = subprocess.run(["cmake", "--build", self.build, "-j", "1", "--target", *targets],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return built.returncode == 0
+
+    def run_check(self, command, limit_s):
         try:
             result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                     timeout=limit_s, cwd=self.tree)
