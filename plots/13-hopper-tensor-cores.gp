@@ -12,17 +12,18 @@ if (!exists("at_n")) at_n = 8192
 
 set title sprintf("Lesson 13: BF16 matrix product on Hopper, %d^3, step by step", at_n)
 set ylabel "TFLOP/s (2n^3/t); labels: % of the best library, same run"
-set xrange [0.3:7.7]
+set xrange [0.3:8.7]
 set yrange [0:1100]
 set xtics ("01 mma.sync" 1, "02 wgmma + TMA" 2, "03 warp-specialized" 3, "04 persistent" 4, \
-           "05 cluster multicast" 5, "cublasGemmEx" 6, "cuBLASLt best" 7) rotate by -20 font ",9"
+           "05 cluster multicast" 5, "06 TMA epilogue" 6, "cublasGemmEx" 7, "cuBLASLt best" 8) \
+          rotate by -20 font ",9"
 set style fill solid 0.8 border lc rgb "#555555"
 set boxwidth 0.38
 
-# Step number from the kernel column ("03-warp-specialized" -> 3, "cublas" -> 6,
-# "cublaslt-best" -> 7); found by position in a string, since gnuplot would read "08" as a bad
+# Step number from the kernel column ("03-warp-specialized" -> 3, "cublas" -> 7,
+# "cublaslt-best" -> 8); found by position in a string, since gnuplot would read "08" as a bad
 # octal number.
-step_of(k) = k eq "cublaslt-best" ? 7 : strstrt("01-02-03-04-05-cu", substr(k, 1, 2)) / 3 + 1
+step_of(k) = k eq "cublaslt-best" ? 8 : strstrt("01-02-03-04-05-06-cu", substr(k, 1, 2)) / 3 + 1
 wanted(f) = is("precision", "bf16") && column("n") == at_n
 tflops(f) = column("rate") / 1000.0
 percent(f) = sprintf("%.0f%%", 100.0 * column("ratio"))
@@ -30,7 +31,7 @@ percent(f) = sprintf("%.0f%%", 100.0 * column("ratio"))
 # NVIDIA's published dense BF16 tensor-core peak of the H100 SXM (data/specs/h100.csv).
 published(name) = real(system(sprintf("awk -F, '$1 == \"%s\" {print $2}' '%s/specs/h100.csv'", name, datadir)))
 peak = published("bf16-tensor-peak")
-set arrow from 0.3, peak to 7.7, peak nohead dt 2 lc rgb "#888888"
+set arrow from 0.3, peak to 8.7, peak nohead dt 2 lc rgb "#888888"
 set label sprintf("BF16 tensor-core peak (H100 SXM, datasheet): %.0f", peak) at 0.4, peak + 25 font ",9" tc rgb "#666666"
 
 plot (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0))) \

@@ -34,6 +34,8 @@ const std::vector<wb::Version<Launch>> kKernels = {
     {"04-persistent", "as 03, persistent blocks, tiles in bands, wgmma in flight", launch_persistent},
     {"05-cluster-multicast", "as 04, clusters of 2 along m, each tile of B multicast to both",
      launch_cluster_multicast},
+    {"06-tma-epilogue", "as 04, C written through shared memory by TMA stores, overlapping the next tile",
+     launch_tma_epilogue},
 };
 constexpr long kLargestDimension = 16384;
 

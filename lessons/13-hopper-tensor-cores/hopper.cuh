@@ -209,6 +209,66 @@ __device__ inline void load_tile_multicast(void* destination, const CUtensorMap*
 #endif
 }
 
+// ---- TMA stores: C through shared memory -------------------------------------------------
+// Kernel 06 writes C as kernel 04 computes it, but through shared memory: each consumer
+// warpgroup copies its accumulators into a chunk buffer, and one thread hands the chunk to the
+// TMA unit, which writes it to global memory while the warpgroup goes on to its next tile.
+
+/// Makes this thread's ordinary stores to shared memory visible to the TMA unit (the "async
+/// proxy"), which reads shared memory by another path (fence.proxy.async.shared::cta). Every
+/// thread that wrote a chunk runs it before the barrier after which the chunk is stored.
+__device__ inline void fence_shared_for_tma() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+
+/// The 128 threads of one warpgroup wait for one another at named barrier `id` (bar.sync id,
+/// 128); ids 1, 2, ... leave id 0 to __syncthreads().
+__device__ inline void sync_warpgroup(int id) { asm volatile("bar.sync %0, 128;\n" ::"r"(id) : "memory"); }
+
+/// Asks the TMA unit to write the chunk at `source` in shared memory into the tile of `map` whose
+/// first element is (row, col) (cp.async.bulk.tensor ... .global.shared::cta.bulk_group), and
+/// closes a bulk group holding that store (cp.async.bulk.commit_group). Issued by one thread.
+__device__ inline void store_chunk(const CUtensorMap* map, const void* source, int col, int row) {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n"
+                 "cp.async.bulk.commit_group;\n" ::"l"(reinterpret_cast<uint64_t>(map)),
+                 "r"(shared_address(source)), "r"(col), "r"(row)
+                 : "memory");
+#else
+    (void)map, (void)source, (void)col, (void)row;
+    __trap();
+#endif
+}
+
+/// Waits until at most `pending` of this thread's latest store groups still read their shared
+/// memory (cp.async.bulk.wait_group.read): the buffers of the older ones may be written again.
+template <int pending>
+__device__ inline void wait_chunks_read() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(pending) : "memory");
+#endif
+}
+
+/// Waits until every store group of this thread has finished, its writes to global memory
+/// included (cp.async.bulk.wait_group 0).
+__device__ inline void wait_chunks_written() {
+#ifdef WB_HOPPER_AVAILABLE
+    asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+#endif
+}
+
+/// Puts (first, second) at row `row`, columns `col` and `col` + 1 (col even) of a 64 x 32 float
+/// chunk laid out with the 128-byte swizzle, as a TMA store of make_output_map() reads it: row r
+/// is 128 bytes at r * 128, and its 16-byte piece p sits at piece p XOR (r % 8). The eight rows a
+/// warp writes at once then fall on different banks.
+__device__ inline void put_in_chunk(uint8_t* chunk, int row, int col, float first, float second) {
+    const int byte = col * 4;
+    const int piece = (byte / 16) ^ (row % 8);
+    *reinterpret_cast<float2*>(chunk + row * 128 + piece * 16 + byte % 16) = make_float2(first, second);
+}
+
 // ---- wgmma: a warpgroup's matrix multiply-add --------------------------------------------
 // Four consecutive warps (a warpgroup, 128 threads) issue one wgmma together. It multiplies a
 // 64 x 16 tile of A by a 16 x N tile of B, both read from shared memory through descriptors, and

@@ -29,3 +29,6 @@ void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, in
 // Step 5: as step 4, in clusters of two blocks on neighbouring tiles that load each tile of B
 // once for both (TMA multicast) and release each stage together.
 void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/05
+// Step 6: as step 4, with C written through shared memory by TMA stores, while the consumers
+// go on to their next tile.
+void launch_tma_epilogue(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/06

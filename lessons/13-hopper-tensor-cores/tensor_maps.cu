@@ -43,3 +43,19 @@ CUtensorMap make_tile_map(const __nv_bfloat16* matrix, int rows, int k, int tile
                              std::to_string(static_cast<int>(result)) + ")");
     return map;
 }
+
+CUtensorMap make_output_map(float* matrix, int rows, int cols, int chunk_rows) {
+    CUtensorMap map{};
+    const cuuint64_t size[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
+    const cuuint64_t row_bytes[1] = {static_cast<cuuint64_t>(cols) * sizeof(float)};
+    const cuuint32_t box[2] = {static_cast<cuuint32_t>(kChunkCols), static_cast<cuuint32_t>(chunk_rows)};
+    const cuuint32_t element_steps[2] = {1, 1};
+    const CUresult result = encode_function()(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, matrix, size, row_bytes, box,
+                                              element_steps, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                              CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (result != CUDA_SUCCESS)
+        throw wb::InputError("cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                             " float map with " + std::to_string(chunk_rows) + "-row chunks (CUresult " +
+                             std::to_string(static_cast<int>(result)) + ")");
+    return map;
+}

@@ -15,3 +15,12 @@ constexpr int kTileK = 64;
 /// aligned) whose loads copy `tile_rows` x kTileK tiles with the 128-byte swizzle. Exits with a
 /// clear message when the driver refuses it.
 CUtensorMap make_tile_map(const __nv_bfloat16* matrix, int rows, int k, int tile_rows);
+
+/// How many floats of C one row of an output chunk holds: 32 x 4 bytes = 128 bytes, the span of
+/// the 128-byte swizzle.
+constexpr int kChunkCols = 32;
+
+/// The map of a row-major rows x cols float matrix C (cols a multiple of 4) whose TMA stores
+/// write `chunk_rows` x kChunkCols chunks from shared memory laid out with the 128-byte swizzle
+/// (kernel 06's epilogue). Exits with a clear message when the driver refuses it.
+CUtensorMap make_output_map(float* matrix, int rows, int cols, int chunk_rows);
