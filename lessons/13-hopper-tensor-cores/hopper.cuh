@@ -1,6 +1,6 @@
 /// @file hopper.cuh
 /// @brief Lesson 13: the Hopper (sm_90a) instructions the kernels use, each wrapped in a
-/// short function: mbarriers, TMA tile loads, clusters and warpgroup MMA (wgmma).
+/// short function: mbarriers, TMA tile loads and stores, clusters and warpgroup MMA (wgmma).
 ///
 /// Read this file with the lesson page open; every function names the PTX instruction it
 /// issues, so the PTX ISA manual ("Parallel Synchronization and Communication Instructions:
