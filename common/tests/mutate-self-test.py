@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """mutate-self-test.py: scripts/maintainer/mutate.py finds the regions, makes the mutants students
-write, judges a check's output as the student would read it, and finds stale reports."""
+write, judges a check's output as the student would read it, finds stale reports, rounds shares
+down, and runs the checks of GPU exercises one at a time."""
 import importlib.util
 import os
 import sys
@@ -98,6 +99,43 @@ with tempfile.TemporaryDirectory() as root:
                "a changed outcome differs from the committed report")
     finally:
         mutate.ROOT = saved_root
+
+# A share is rounded down: 35 of 37 (94.59%) must not read as the goal of 95%.
+expect(mutate.share_text(35 / 37) == "94.5%", "35 of 37 is written 94.5%")
+expect(mutate.share_text(1.0) == "100%", "all killed is written 100%")
+
+# Checks of GPU exercises run one at a time, those of CPU exercises side by side.
+import threading
+import time
+
+
+def most_at_once(kind):
+    running, most, lock = [0], [0], threading.Lock()
+
+    def fake_check(command, limit_s):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.2)
+        with lock:
+            running[0] -= 1
+        return 0, "PASSED"
+
+    exercise = mutate.Exercise(f"99-x|99-x||{kind}|lessons/99-x/f.cu|99-x")
+    workers = [mutate.Worker(os.path.join(tempfile.gettempdir(), f"w{i}"), [exercise], []) for i in range(3)]
+    for worker in workers:
+        worker.build_lesson = lambda e: True
+        worker.run_check = fake_check
+    threads = [threading.Thread(target=w.check, args=(exercise, 10)) for w in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return most[0]
+
+
+expect(most_at_once("gpu") == 1, "the checks of a GPU exercise never share the GPU")
+expect(most_at_once("cpu") > 1, "the checks of a CPU exercise run side by side")
 
 print(f"{'FAILED' if failures else 'PASSED'}: mutate.py self-test, {len(failures)} problem(s)")
 sys.exit(1 if failures else 0)
