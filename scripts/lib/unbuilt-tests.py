@@ -8,9 +8,10 @@ programs out; their tests would fail for a missing file, not for anything they c
 counts as unbuilt when an argument of its command is a path under BUILD_DIR/bin,
 BUILD_DIR/lessons or BUILD_DIR/common (where the build puts its programs) that does not exist and
 has no file extension, or when it is the stand-in that gtest_discover_tests() adds for a test
-program it found unbuilt (named TARGET_NOT_BUILT). The expression has no parentheses: CMake 3.25's regular expressions accept at most
-nine groups. With WB_CTEST_LISTING=FILE the listing is read from FILE (the JSON of
-`ctest --show-only=json-v1`) instead of running ctest: the script's own test uses it.
+program it found unbuilt (named TARGET_NOT_BUILT). The expression has no parentheses: CMake
+3.25's regular expressions accept at most nine groups. With WB_CTEST_LISTING=FILE the listing is
+read from FILE (the JSON of `ctest --show-only=json-v1`) instead of running ctest: the script's
+own test uses it.
 """
 import json
 import os

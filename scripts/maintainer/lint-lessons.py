@@ -195,8 +195,8 @@ def same_run(command, run, option, file):
     """Whether COMMAND (a committed file's "# command:" line) is the reference run RUN, wherever its
     files went: the program (in any folder), then the same arguments in order, a path matching any
     path; the output options (--out and those of the run's other files) and INPUT_OPTIONS with
-    their paths set aside, FILE written through OPTION. A run that did not write the run's other files is the same
-    run (they come after the timed runs: lesson 11's timeline)."""
+    their paths set aside, FILE written through OPTION. A run that did not write the run's other
+    files is the same run (they come after the timed runs: lesson 11's timeline)."""
     _, program, args = run
     words = command.split()
     if not words or os.path.basename(words[0]) != program:
