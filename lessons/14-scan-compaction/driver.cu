@@ -27,7 +27,7 @@ const std::vector<wb::Version<Contender>> kContenders = {
     {"three-kernel",
      "part 3: tile sums, their scan, the tiles scanned; 256 threads x 8 items",
      {Impl::three_kernel, false}},
-    {"single-pass", "decoupled look-back; 256 threads x 32 items, 16-byte loads", {Impl::single_pass, false}},
+    {"single-pass", "decoupled look-back; 128 threads x 48 items, 16-byte loads", {Impl::single_pass, false}},
     {"cub", "cub::DeviceScan", {Impl::cub, false}},
     {"compact",
      "part 4: tile counts, their scan, the kept scattered; 256 threads x 8 items",

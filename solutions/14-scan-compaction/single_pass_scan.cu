@@ -12,51 +12,60 @@
 
 namespace {
 
-// 256 threads x 32 elements, at most 48 registers a thread so that 5 blocks share each
-// multiprocessor: of the shapes measured on an H100 (128 to 512 threads, 16 to 36 elements
-// each, 32 to 64 registers), the fastest; the same shape with 64 registers (4 blocks) was
-// slower. While warp 0 looks back, the block's other warps wait at a barrier, and the other
-// blocks on the multiprocessor keep its loads going.
-constexpr int kThreads = 256;    // threads per block
-constexpr int kRounds = 8;       // 16-byte loads per thread: 32 elements
-constexpr int kBlocksPerSm = 5;  // __launch_bounds__: at most 65536 / (5 x 256) registers
+// 128 threads x 48 elements, 8 blocks per multiprocessor (at most 64 registers a thread, and
+// 24 KiB of staged prefixes a block): of the shapes measured on an H100 with the prefixes staged
+// (64 to 256 threads, 24 to 64 elements each, 5 to 12 blocks per multiprocessor), the one whose
+// slower kind, inclusive or exclusive, was fastest (256 threads x 32 elements with 5 blocks:
+// 2 to 4% slower).
+constexpr int kThreads = 128;    // threads per block
+constexpr int kRounds = 12;      // 16-byte loads per thread: 48 elements
+constexpr int kBlocksPerSm = 8;  // __launch_bounds__: at most 65536 / (8 x 128) registers
 constexpr int kTile = kThreads * 4 * kRounds;
 constexpr int kTinyThreads = 32;
 constexpr int kTinyRounds = 1;
 constexpr int kTinyTile = kTinyThreads * 4 * kTinyRounds;
 
-// Inclusive or exclusive is a template argument: with a run-time flag the compiler kept more
-// values than fit in 48 registers (ptxas -v: about 200 bytes spilled a thread, against 12 to
-// 40 with the argument).
+// Inclusive or exclusive is a template argument, so that each kind is compiled with only the
+// code it runs.
+//
+// Each round's prefixes within the warp go to shared memory as soon as they are known. A thread
+// then holds none of its values through the block scan and the look-back, which need registers
+// of their own: when a thread kept its values in registers, the compiler spilled some (ptxas -v:
+// 12 to 40 bytes a thread at 48 registers). Each thread reads back only what it wrote, so no
+// barrier guards the staged values.
 template <class T, bool kInclusive, int kBlockThreads, int kBlockRounds, int kMinBlocks>
 __global__ void __launch_bounds__(kBlockThreads, kMinBlocks)
     single_pass_scan_kernel(const T* __restrict__ in, T* __restrict__ out, long long n, unsigned long long* status,
                             unsigned* next_tile) {
     __shared__ BlockScanStorage<T> storage;
+    __shared__ Vector4<T> staged[kBlockRounds * kBlockThreads];  // a warp's round: 512 consecutive bytes
     const long long tile = take_tile(next_tile);
     const long long tile_start = tile * (kBlockThreads * 4 * kBlockRounds);
     T items[4 * kBlockRounds];
     load_striped<T, kBlockRounds>(in, n, tile_start, items, T(0));
-    T before[kBlockRounds];
+    const T warp_total = striped_warp_scan<T, kBlockRounds>(
+        [&](int r) { return items[4 * r] + items[4 * r + 1] + items[4 * r + 2] + items[4 * r + 3]; },
+        [&](int r, T running) {
+            T prefix[4];
+#pragma unroll
+            for (int k = 0; k < 4; ++k) {
+                const T exclusive = running;
+                running += items[4 * r + k];
+                prefix[k] = kInclusive ? running : exclusive;
+            }
+            staged[r * kBlockThreads + threadIdx.x] = Vector4<T>{prefix[0], prefix[1], prefix[2], prefix[3]};
+        });
     T tile_total;
-    striped_exclusive_scan<T, kBlockRounds>(
-        [&](int r) { return items[4 * r] + items[4 * r + 1] + items[4 * r + 2] + items[4 * r + 3]; }, before, storage,
-        tile_total);
-    // Each item becomes its prefix within the tile before the look-back: during the look-back the
-    // thread then holds its 32 items and no round offsets.
+    const T warps_before = sum_of_warps_before(warp_total, storage, tile_total);
+    const T before = warps_before + tile_prefix(status, tile, tile_total);
 #pragma unroll
     for (int r = 0; r < kBlockRounds; ++r) {
-        T running = before[r];
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            const T exclusive = running;
-            running += items[4 * r + k];
-            items[4 * r + k] = kInclusive ? running : exclusive;
-        }
+        const Vector4<T> four = staged[r * kBlockThreads + threadIdx.x];
+        items[4 * r] = four.x + before;
+        items[4 * r + 1] = four.y + before;
+        items[4 * r + 2] = four.z + before;
+        items[4 * r + 3] = four.w + before;
     }
-    const T tile_before = tile_prefix(status, tile, tile_total);
-#pragma unroll
-    for (int k = 0; k < 4 * kBlockRounds; ++k) items[k] += tile_before;
     store_striped<T, kBlockRounds>(out, n, tile_start, items);
 }
 

@@ -62,26 +62,31 @@ __device__ inline void store_striped(T* __restrict__ out, long long n, long long
     }
 }
 
-/// Given round_sum(r), this lane's sum for round r, sets before[r] to the sum of every element
-/// of the tile ahead of that round's elements, and tile_total to the tile's sum. Every thread of
-/// the block calls it. The sums are computed as they are needed (a function, not an array) to
-/// keep fewer values in registers.
-template <class T, int kRounds, class RoundSum>
-__device__ inline void striped_exclusive_scan(RoundSum round_sum, T (&before)[kRounds], BlockScanStorage<T>& storage,
-                                              T& tile_total) {
+/// Scans the tile's rounds inside each warp. Given round_sum(r), this lane's sum for round r, it
+/// calls with_before(r, before), where before is the sum of this warp's elements ahead of this
+/// lane's elements of round r, and returns the warp's total (the same in every lane). Every
+/// thread of the block calls it.
+template <class T, int kRounds, class RoundSum, class WithBefore>
+__device__ inline T striped_warp_scan(RoundSum round_sum, WithBefore with_before) {
     const int lane = threadIdx.x % 32;
     T warp_total = T(0);
 #pragma unroll
     for (int r = 0; r < kRounds; ++r) {
         const T inclusive = warp_inclusive_scan(round_sum(r));
         const T lane_before = __shfl_up_sync(kFullWarp, inclusive, 1);
-        before[r] = warp_total + (lane == 0 ? T(0) : lane_before);
+        with_before(r, warp_total + (lane == 0 ? T(0) : lane_before));
         warp_total += __shfl_sync(kFullWarp, inclusive, 31);
     }
+    return warp_total;
+}
+
+/// The sum of the elements of the warps before this one in the block, in every lane, from each
+/// warp's total (striped_warp_scan); sets block_total to the block's sum. Every thread calls it.
+template <class T>
+__device__ inline T sum_of_warps_before(T warp_total, BlockScanStorage<T>& storage, T& block_total) {
     // Only the last lane of each warp brings its warp's total: lane 0's exclusive sum is then
     // the sum of the warps before, which it hands to its warp.
-    const T lane0 = block_exclusive_scan(lane == 31 ? warp_total : T(0), storage, tile_total);
-    const T warps_before = __shfl_sync(kFullWarp, lane0, 0);
-#pragma unroll
-    for (int r = 0; r < kRounds; ++r) before[r] += warps_before;
+    const int lane = threadIdx.x % 32;
+    const T lane0 = block_exclusive_scan(lane == 31 ? warp_total : T(0), storage, block_total);
+    return __shfl_sync(kFullWarp, lane0, 0);
 }

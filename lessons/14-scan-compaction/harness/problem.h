@@ -57,7 +57,7 @@ template <class T>
 Expected scan_reference(const std::vector<T>& x, const Operation& operation);
 
 /// The depth k of the additions that lead to output i of any scan here: at most 64 inside the
-/// tile that holds i (32 items a thread, 10 levels of warp and block scans, a look-back window,
+/// tile that holds i (48 items a thread, 10 levels of warp and block scans, a look-back window,
 /// a carry) and one per tile of at least 128 elements before it.
 long long scan_tolerance_terms(long long i);
 
