@@ -7,6 +7,7 @@
 //            accumulation) at 4096^3 and 8192^3 (--full: 1024 .. 8192) and writes CSV with the
 //            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers no algorithm).
 //   --kernels 3,4 restricts either mode to some kernels (their numbers).
+//   --band-rows N sets the height of kernel 04's bands of tiles (default 8; 1: plain row order).
 #include "harness/bf16_problem.h"
 #include "harness/contenders.h"
 #include "kernels.h"
@@ -38,6 +39,21 @@ const std::vector<wb::Version<Launch>> kKernels = {
      launch_tma_epilogue},
 };
 constexpr long kLargestDimension = 16384;
+constexpr int kDefaultBandRows = 8;  // kernel 04's kGroupRows
+
+// The kernels; with --band-rows, kernel 04 is set to that band height and its label says so.
+std::vector<wb::Version<Launch>> lesson_kernels(const wb::Options& options) {
+    std::vector<wb::Version<Launch>> kernels = kKernels;
+    if (!options.has("band-rows")) return kernels;
+    const int rows = static_cast<int>(options.get_long("band-rows", kDefaultBandRows, 1, kLargestDimension / 128));
+    set_persistent_band_rows(rows);
+    for (auto& kernel : kernels)
+        if (kernel.name == "04-persistent")
+            kernel.label = rows == 1 ? "as 03, persistent blocks, tiles in row order, wgmma in flight"
+                                     : "as 03, persistent blocks, tiles in bands of " + std::to_string(rows) +
+                                           " block-rows, wgmma in flight";
+    return kernels;
+}
 
 // Why this GPU (or this build) cannot run a kernel; empty when it can. Kernel 01 needs bf16
 // mma.sync (compute capability 8.0); the others wgmma, TMA and setmaxnreg, which exist only in
@@ -79,7 +95,7 @@ std::vector<wb::MatmulShape> check_shapes() {
 int run_check(const wb::Options& options) {
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, check_shapes(), false);
     require_dimensions(shapes, kLargestDimension);
-    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, kKernels);
+    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, lesson_kernels(options));
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
     if (kernels.empty()) {
@@ -176,7 +192,7 @@ int run_bench(const wb::Options& options) {
         if (shape.rows % kTileMultiple || shape.inner % kTileMultiple || shape.cols % kTileMultiple)
             wb::usage_error("--sizes: the benchmark needs multiples of " + std::to_string(kTileMultiple) + " (got " +
                             shape.str() + ")");
-    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, kKernels);
+    const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, lesson_kernels(options));
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
@@ -198,7 +214,8 @@ int main(int argc, char** argv) {
         kLesson,
         "BF16 matrix product on Hopper's tensor cores: mma.sync, wgmma, TMA, a warp-specialized pipeline",
         "shapes N or MxKxN (rows x inner x cols)",
-        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 5)"}}};
+        {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 6)"},
+         {"band-rows", "N", "kernel 04's bands of tiles, in block-rows (default 8; 1: plain row order)"}}};
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -27,6 +27,9 @@ NAMES = {
     "smsp__thread_inst_executed_per_inst_executed.ratio": "threads_per_instruction",
     "smsp__inst_executed.sum": "warp_instructions",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "achieved_occupancy_pct",
+    "gpu__time_duration.sum": "duration_ns",
+    "lts__t_sector_hit_rate.pct": "l2_hit_rate_pct",
+    "lts__t_bytes.sum": "l2_bytes",
 }
 
 

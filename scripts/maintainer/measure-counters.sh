@@ -2,7 +2,8 @@
 # measure-counters.sh BUILD OUTDIR
 # Reads the hardware counters that the execution-model programs of lessons 02 and 03 teach
 # (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
-# conflicts, active threads per warp instruction, achieved occupancy. Writes ncu's raw CSV per
+# conflicts, active threads per warp instruction, achieved occupancy; and lesson 13's L2 hit rate
+# with kernel 04's tiles in plain row order and in bands. Writes ncu's raw CSV per
 # program to OUTDIR/counters/, and its table (scripts/maintainer/counters-table.py), the one that
 # data/h100/ keeps, to OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command
 # that ran. Exits 77 when ncu is missing or cannot read the counters.
@@ -39,4 +40,10 @@ measure 03-tiled-matmul-banks 'transpose' "$shared,$global" \
   "$build/bin/03-tiled-matmul-banks-solution" --bench --sizes 2048 --repeat 1
 measure 03-tiled-matmul-occupancy 'scale_kernel' sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum \
   "$build/bin/03-tiled-matmul-occupancy-solution" --bench --sizes 16777216 --repeat 1
+# Lesson 13's kernel 04 at 8192^3, its tiles in plain row order (--band-rows 1) and in its bands of 8.
+l2=gpu__time_duration.sum,lts__t_sector_hit_rate.pct,lts__t_bytes.sum,dram__bytes_read.sum
+measure 13-hopper-tensor-cores-row-order 'persistent' "$l2" \
+  "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 8192 --kernels 4 --repeat 1 --band-rows 1
+measure 13-hopper-tensor-cores-bands 'persistent' "$l2" \
+  "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 8192 --kernels 4 --repeat 1 --band-rows 8
 exit $status

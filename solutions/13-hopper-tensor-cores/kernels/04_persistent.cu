@@ -3,7 +3,8 @@
 // - Persistent blocks: as many blocks as multiprocessors, each walking tiles (tile = block,
 //   block + gridDim.x, ...). The producer runs on into the next tile while the consumers still
 //   store the last one, so the ring never drains between tiles.
-// - Tiles in bands: consecutive tiles walk down kGroupRows block-rows before moving right. The
+// - Tiles in bands: consecutive tiles walk down band_rows block-rows (8 unless the driver's
+//   --band-rows says otherwise; 1 is plain row order) before moving right. The
 //   132 tiles in flight then share few tiles of A and B, which stay in the L2 cache (in plain
 //   row order at 8192 x 8192 they would span about four block-rows of A and all of B).
 // - One group of wgmmas kept in flight: a consumer issues the wgmmas of step s, then waits only
@@ -16,6 +17,7 @@
 #include "wb/workbook.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace {
 
@@ -28,7 +30,9 @@ constexpr int kBytesA = kBlockM * kBlockK * 2;
 constexpr int kBytesB = kBlockN * kBlockK * 2;
 constexpr int kStageBytes = kBytesA + kBytesB;
 constexpr int kSharedBytes = kStages * kStageBytes + 1024;
-constexpr int kGroupRows = 8;  // block-rows per band of tiles
+constexpr int kGroupRows = 8;  // block-rows per band of tiles, unless set_persistent_band_rows says otherwise
+
+int launch_band_rows = kGroupRows;  // the band height of the next launches
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 
 // The ring's position: k steps are counted across tiles, because the ring goes on.
@@ -41,10 +45,10 @@ struct RingPosition {
 };
 
 __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uint8_t* ring, uint64_t* full,
-                        uint64_t* empty, int tile_rows, int tile_cols, int steps) {
+                        uint64_t* empty, int tile_rows, int tile_cols, int band_rows, int steps) {
     RingPosition at;
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
-        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, kGroupRows);
+        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, band_rows);
         for (int step = 0; step < steps; ++step, at.advance()) {
             wait_for_phase(&empty[at.stage], at.parity ^ 1);
             uint8_t* a_tile = ring + at.stage * kStageBytes;
@@ -56,11 +60,11 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uin
 }
 
 __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int consumer, float* c, int n, int tile_rows,
-                        int tile_cols, int steps) {
+                        int tile_cols, int band_rows, int steps) {
     const bool arrives = threadIdx.x % 32 == 0;  // one arrival per warp on `empty`
     RingPosition at;
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
-        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, kGroupRows);
+        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, band_rows);
         float acc[kBlockN / 2] = {};
         int in_flight = -1;  // the stage whose wgmmas may still be running
         for (int step = 0; step < steps; ++step, at.advance()) {
@@ -88,7 +92,7 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
 
 __global__ void __launch_bounds__(kThreads, 1)
     persistent(const __grid_constant__ CUtensorMap a_map, const __grid_constant__ CUtensorMap bt_map, float* c, int m,
-               int n, int k) {
+               int n, int k, int band_rows) {
     extern __shared__ uint8_t shared[];
     __shared__ uint64_t full[kStages], empty[kStages];
     uint8_t* ring = align_to_1024(shared);
@@ -105,10 +109,10 @@ __global__ void __launch_bounds__(kThreads, 1)
 
     if (warpgroup == 0) {
         release_registers<40>();
-        if (threadIdx.x == 0) produce(&a_map, &bt_map, ring, full, empty, tile_rows, tile_cols, steps);
+        if (threadIdx.x == 0) produce(&a_map, &bt_map, ring, full, empty, tile_rows, tile_cols, band_rows, steps);
     } else {
         claim_registers<232>();
-        consume(ring, full, empty, warpgroup - 1, c, n, tile_rows, tile_cols, steps);
+        consume(ring, full, empty, warpgroup - 1, c, n, tile_rows, tile_cols, band_rows, steps);
     }
 }
 
@@ -122,6 +126,12 @@ void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, in
     WB_CUDA_CHECK(cudaGetDevice(&device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
     const int tiles = (m / kBlockM) * (n / kBlockN);
-    persistent<<<std::min(tiles, multiprocessors), kThreads, kSharedBytes>>>(a_map, bt_map, c, m, n, k);
+    persistent<<<std::min(tiles, multiprocessors), kThreads, kSharedBytes>>>(a_map, bt_map, c, m, n, k,
+                                                                             launch_band_rows);
     WB_CHECK_LAUNCH("persistent");
+}
+
+void set_persistent_band_rows(int rows) {
+    if (rows < 1) throw std::invalid_argument("a band holds at least one block-row");
+    launch_band_rows = rows;
 }
