@@ -32,6 +32,8 @@ for file in lessons/13-hopper-tensor-cores/kernels/01_mma_sync.cu lessons/13-hop
             solutions/13-hopper-tensor-cores/kernels/03_warp_specialized.cu \
             solutions/13-hopper-tensor-cores/kernels/04_persistent.cu \
             solutions/13-hopper-tensor-cores/kernels/05_cluster_multicast.cu \
-            solutions/13-hopper-tensor-cores/kernels/06_tma_epilogue.cu; do
+            solutions/13-hopper-tensor-cores/kernels/06_tma_epilogue.cu \
+            lessons/13-hopper-tensor-cores/kernels/cluster_share.cu \
+            solutions/13-hopper-tensor-cores/kernels/cluster_share.cu; do
   compile "$file" lessons/13-hopper-tensor-cores
 done

@@ -6,11 +6,14 @@
 //            default algorithm, and the fastest of cuBLASLt's heuristic candidates; FP32
 //            accumulation) at 4096^3 and 8192^3 (--full: 1024 .. 8192) and writes CSV with the
 //            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers no algorithm).
+//            Then the second part of the exercise, the cluster that shares its tiles
+//            (kernels/cluster_share.cu), unless --kernels is given.
 //   --kernels 3,4 restricts either mode to some kernels (their numbers).
 //   --band-rows N sets the height of kernel 04's bands of tiles (default 8; 1: plain row order).
 #include "harness/bf16_problem.h"
 #include "harness/contenders.h"
 #include "kernels.h"
+#include "tensor_maps.h"
 
 #include "wb/ceilings.h"
 #include "wb/matmul_harness.h"
@@ -92,6 +95,28 @@ std::vector<wb::MatmulShape> check_shapes() {
             {256, 256, 1280}, {1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 512, 2048}, {2304, 768, 2816}};
 }
 
+// The cluster exercise's cases: one tile (one round), 64 tiles on 4 clusters (16 rounds each, block
+// 1 of each cluster 20 us late at every tile: a block that loads the next tile before the other
+// has written this one out overwrites the other's copy), and 75 tiles on 8 clusters (some take
+// one round more than others).
+const std::vector<ClusterShareCase> kClusterShareCases = {{1, 1, 0}, {64, 4, 20000}, {75, 8, 0}};
+
+// Checks the cluster exercise (kernels/cluster_share.cu), when this GPU and build can run it.
+void check_cluster_share(const wb::DeviceInfo& device, std::uint64_t seed, wb::CheckTally& tally) {
+    const std::string why_not = cannot_run("cluster-share", device);
+    if (!why_not.empty()) {
+        std::printf(" cluster-share left out: %s\n", why_not.c_str());
+        return;
+    }
+    std::printf(" cluster-share, two blocks of a cluster sharing each tile (part 2 of the exercise):\n");
+    for (const ClusterShareCase& test : kClusterShareCases) {
+        const wb::CompareReport report = run_cluster_share(test, seed + test.tiles);
+        std::printf("  %3d tiles, %d clusters%-11s ", test.tiles, test.clusters, test.lag_ns ? ", 1 late" : "");
+        wb::print_report(report, "copies", kTileK);
+        tally.record(report.ok());
+    }
+}
+
 int run_check(const wb::Options& options) {
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, check_shapes(), false);
     require_dimensions(shapes, kLargestDimension);
@@ -120,6 +145,7 @@ int run_check(const wb::Options& options) {
             tally.record(report.ok());
         }
     }
+    if (!options.has("kernels")) check_cluster_share(device, options.seed, tally);
     const bool exercise_requested =
         std::any_of(requested.begin(), requested.end(), [](const auto& k) { return k.name == kExerciseKernel; });
     const bool exercise_ran =

@@ -13,6 +13,7 @@
 
 #include <cuda.h>  // CUtensorMap (the type only: nothing from the driver library is called here)
 #include <cuda_bf16.h>
+#include <cuda_runtime.h>  // cudaLaunchConfig_t (ClusterLaunch)
 
 #include <cstdint>
 
@@ -150,6 +151,29 @@ __device__ inline void load_tile(void* destination, const CUtensorMap* map, uint
 // multiprocessors. A block of a cluster may address the shared memory of the others ("distributed
 // shared memory"): arrive on their mbarriers, and have TMA write one tile into all of them at
 // once (multicast). Blocks of a cluster are numbered by their rank, 0 .. cluster size - 1.
+
+/// The launch of `blocks` blocks of `threads` threads in clusters of `cluster_size` blocks along
+/// x, with `shared_bytes` of dynamic shared memory, on the default stream: pass `&config` to
+/// cudaLaunchKernelEx (a cluster size is a launch attribute, which <<<...>>> cannot give).
+/// `blocks` must be a multiple of `cluster_size`.
+struct ClusterLaunch {
+    cudaLaunchAttribute cluster_dims{};
+    cudaLaunchConfig_t config{};
+    ClusterLaunch(unsigned blocks, unsigned threads, unsigned cluster_size, size_t shared_bytes) {
+        cluster_dims.id = cudaLaunchAttributeClusterDimension;
+        cluster_dims.val.clusterDim.x = cluster_size;
+        cluster_dims.val.clusterDim.y = 1;
+        cluster_dims.val.clusterDim.z = 1;
+        config.gridDim = dim3(blocks);
+        config.blockDim = dim3(threads);
+        config.dynamicSmemBytes = shared_bytes;
+        config.stream = nullptr;
+        config.attrs = &cluster_dims;  // points into this object: it is neither copied nor moved
+        config.numAttrs = 1;
+    }
+    ClusterLaunch(const ClusterLaunch&) = delete;
+    ClusterLaunch& operator=(const ClusterLaunch&) = delete;
+};
 
 /// This block's rank in its cluster (%cluster_ctarank).
 __device__ inline uint32_t cluster_rank() {

@@ -35,3 +35,11 @@ void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, in
 // Step 6: as step 4, with C written through shared memory by TMA stores, while the consumers
 // go on to their next tile.
 void launch_tma_epilogue(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/06
+
+// Exercise part 2, step 5's idea on its own: the two blocks of each of `clusters` clusters share
+// the tiles of a matrix of tiles x 256 rows and kTileK columns. For each tile, each block loads
+// half and TMA multicast writes it into both blocks; each block then writes the whole tile to
+// copies[rank] (copies: 2 x tiles x 256 x kTileK). Block 1 of each cluster waits lag_ns before
+// writing each tile out (the check's way to show a block that runs ahead).
+void launch_cluster_share(const bf16* matrix, bf16* copies, int tiles, int clusters,
+                          unsigned lag_ns);  // kernels/cluster_share.cu

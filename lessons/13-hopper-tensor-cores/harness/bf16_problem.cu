@@ -1,10 +1,13 @@
 // Lesson 13 harness: the problems, their device matrices and one compared run (see bf16_problem.h).
 #include "harness/bf16_problem.h"
 
+#include "tensor_maps.h"
+
 #include "wb/args.h"
 #include "wb/cuda_check.h"
 #include "wb/kernel_watchdog.h"
 #include "wb/matmul_bench.h"
+#include "wb/random.h"
 
 #include <cuda_runtime.h>
 
@@ -93,4 +96,25 @@ wb::CompareReport run_and_compare(const std::string& name, const std::function<v
     wb::wait_for_kernel(name, kLongestKernelSeconds, kPipelineBugs);
     const std::vector<float> c = matrices.result();
     return wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
+}
+
+wb::CompareReport run_cluster_share(const ClusterShareCase& test, std::uint64_t seed) {
+    constexpr long kTileValues = 256L * kTileK;
+    const long values = test.tiles * kTileValues;
+    std::vector<float> matrix(values);
+    wb::fill_random(matrix, seed);
+    std::vector<bf16> matrix_bf16(values);
+    for (long i = 0; i < values; ++i) matrix_bf16[i] = __float2bfloat16(matrix[i]);
+    const wb::DeviceBuffer<bf16> device_matrix(matrix_bf16);
+    wb::DeviceBuffer<bf16> copies(2 * values);
+    copies.poison();
+    launch_cluster_share(device_matrix.get(), copies.get(), test.tiles, test.clusters, test.lag_ns);
+    wb::wait_for_kernel("cluster_share", kLongestKernelSeconds, kPipelineBugs);
+    const std::vector<bf16> got_bf16 = copies.to_host();
+    std::vector<float> got(2 * values), expected(2 * values);
+    for (long i = 0; i < 2 * values; ++i) {
+        got[i] = __bfloat162float(got_bf16[i]);
+        expected[i] = __bfloat162float(matrix_bf16[i % values]);  // copies[rank] is the matrix
+    }
+    return wb::compare(got.data(), expected.data(), 2 * values, wb::Tolerance{0.0, 0.0});
 }

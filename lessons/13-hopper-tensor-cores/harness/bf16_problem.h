@@ -62,3 +62,15 @@ void require_dimensions(const std::vector<wb::MatmulShape>& shapes, long largest
 /// in the benchmark a fault is a CUDA error.
 wb::CompareReport run_and_compare(const std::string& name, const std::function<void()>& run, DeviceProblem& matrices,
                                   const wb::MatmulProblem<float>& problem, wb::Tolerance tol);
+
+/// One case of the cluster exercise's check (kernels/cluster_share.cu).
+struct ClusterShareCase {
+    int tiles;        ///< tiles of 256 x kTileK in the matrix
+    int clusters;     ///< clusters of two blocks
+    unsigned lag_ns;  ///< how long block 1 of each cluster waits before writing each tile out
+};
+
+/// Runs launch_cluster_share on random tiles with both blocks' copies poisoned first, waits for
+/// it as run_and_compare does (10 s, then the FAILED verdict), and compares every copy with its
+/// tile: every value must be exact.
+wb::CompareReport run_cluster_share(const ClusterShareCase& test, std::uint64_t seed);

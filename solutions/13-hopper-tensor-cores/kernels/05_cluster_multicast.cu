@@ -172,24 +172,14 @@ void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, in
     const CUtensorMap bt_slice_map = make_tile_map(bt, n, k, kSliceRowsB);  // half a tile of Bt per load
     WB_CUDA_CHECK(cudaFuncSetAttribute(cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
 
-    cudaLaunchAttribute cluster_dims{};
-    cluster_dims.id = cudaLaunchAttributeClusterDimension;
-    cluster_dims.val.clusterDim.x = kClusterSize;
-    cluster_dims.val.clusterDim.y = 1;
-    cluster_dims.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config{};
-    config.blockDim = dim3(kThreads);
-    config.dynamicSmemBytes = kSharedBytes;
-    config.stream = nullptr;
-    config.attrs = &cluster_dims;
-    config.numAttrs = 1;
+    // One cluster first, to ask how many can run at once.
+    ClusterLaunch launch(kClusterSize, kThreads, kClusterSize, kSharedBytes);
 
     // As many clusters as the GPU can hold at once: a cluster's blocks must sit in one GPC, so
     // this may be fewer than half the multiprocessors. Then no more clusters than pieces of work.
     const int pieces = (m / kBlockM) / kClusterSize * (n / kBlockN);
-    config.gridDim = dim3(kClusterSize);
     int resident = 0;
-    WB_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&resident, cluster_multicast, &config));
+    WB_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&resident, cluster_multicast, &launch.config));
     if (resident < 1) {
         int device = 0, multiprocessors = 0;
         WB_CUDA_CHECK(cudaGetDevice(&device));
@@ -197,7 +187,7 @@ void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, in
         resident = std::max(1, multiprocessors / kClusterSize);
     }
     // The grid is a whole number of clusters (a launch with a cluster dimension requires it).
-    config.gridDim = dim3(std::min(pieces, resident) * kClusterSize);
-    WB_CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_multicast, a_map, bt_slice_map, c, m, n, k));
+    launch.config.gridDim = dim3(std::min(pieces, resident) * kClusterSize);
+    WB_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, cluster_multicast, a_map, bt_slice_map, c, m, n, k));
     WB_CHECK_LAUNCH("cluster_multicast");
 }
