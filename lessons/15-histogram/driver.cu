@@ -32,21 +32,21 @@ constexpr long kBenchBytes = 1L << 28;
 const std::vector<wb::Version<Launch>> kVersions = {
     {"01-global",
      "one atomicAdd per value on device memory",
-     {histogram_global<unsigned char>, histogram_global<unsigned short>, "TODO 1 (the global atomics)"}},
+     {histogram_global<unsigned char>, histogram_global<unsigned short>, "TODO 1 (the global atomics)", false}},
     {"02-privatized",
      "a copy of the bins per block in shared memory (65536 bins: as 01)",
      {histogram_privatized<unsigned char>, histogram_privatized<unsigned short>,
-      "TODO 2a, 2b or 2c (zero, merge, count: the private bins), or TODO 1 with 65,536 bins"}},
+      "TODO 2a, 2b or 2c (zero, merge, count: the private bins), or TODO 1 with 65,536 bins", true}},
     {"03-warp-aggregated",
      "as 02 with one atomic per distinct value of a warp (65536 bins: on device memory)",
      {histogram_warp_aggregated<unsigned char>, histogram_warp_aggregated<unsigned short>,
-      "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)"}},
+      "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)", true}},
     {"04-reference",
      "a copy per warp; 4 16-byte loads in flight; equal chunks as runs (65536 bins: slices)",
-     {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version"}},
+     {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version", false}},
     {kCub,
      "cub::DeviceHistogram::HistogramEven (the ceiling)",
-     {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call"}},
+     {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", false}},
 };
 
 // ---- check -------------------------------------------------------------------------------
@@ -86,8 +86,7 @@ bool check_private_bins_costs(const wb::Options& options, const std::vector<wb::
     if (!options.sizes.empty() || wb::check_time_scale() > 1.0) return false;
     bool announced = false;
     for (std::size_t v = 0; v < versions.size(); ++v) {
-        const bool has_private_bins = versions[v].name == "02-privatized" || versions[v].name == "03-warp-aggregated";
-        if (!has_private_bins || !version_correct[v]) continue;
+        if (!versions[v].config.private_bins || !version_correct[v]) continue;
         if (!announced) std::printf("  the private bins' fixed cost, on 2048 equal bytes (8 blocks of 256 threads):\n");
         announced = true;
         tally.record(check_private_bins_cost(versions[v].name, versions[v].config, true));

@@ -14,7 +14,8 @@
 struct Launch {
     void (*bytes)(const unsigned char*, long long, unsigned int*);    ///< 256 bins
     void (*shorts)(const unsigned short*, long long, unsigned int*);  ///< 65,536 bins
-    const char* part;  ///< what the check names when the version is wrong ("TODO 1")
+    const char* part;   ///< what the check names when the version is wrong ("TODO 1")
+    bool private_bins;  ///< keeps a copy of the 256 bins per block in shared memory: the check times its cost
 };
 
 /// One input distribution. `equal_fraction` of the values are kEqualValue, the others uniform;
