@@ -30,6 +30,8 @@ NAMES = {
     "gpu__time_duration.sum": "duration_ns",
     "lts__t_sector_hit_rate.pct": "l2_hit_rate_pct",
     "lts__t_bytes.sum": "l2_bytes",
+    "sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32.avg.pct_of_peak_sustained_elapsed": "bf16_tensor_pct_of_peak",
+    "sm__cycles_elapsed.avg.per_second": "sm_clock_hz",
 }
 
 
