@@ -42,7 +42,6 @@ const std::vector<wb::Version<Launch>> kKernels = {
      launch_tma_epilogue},
 };
 constexpr long kLargestDimension = 16384;
-constexpr int kDefaultBandRows = 8;  // kernel 04's kGroupRows
 
 // The kernels; with --band-rows, kernel 04 is set to that band height and its label says so.
 std::vector<wb::Version<Launch>> lesson_kernels(const wb::Options& options) {

@@ -26,6 +26,9 @@ void launch_wgmma_tma(const bf16* a, const bf16* bt, float* c, int m, int n, int
 void launch_warp_specialized(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/03
 // Step 4: persistent blocks walking tiles in bands (L2 reuse), one wgmma group kept in flight.
 void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, int k);  // kernels/04
+/// The height of the bands of tiles of kernels 04 to 06, in block-rows (wb::tile_in_bands); kernel
+/// 04 takes another one from set_persistent_band_rows.
+constexpr int kDefaultBandRows = 8;
 /// Sets the band height of kernel 04's next launches, in block-rows of 128 (default 8; 1 walks the
 /// tiles in plain row order): the driver's --band-rows.
 void set_persistent_band_rows(int rows);  // kernels/04

@@ -10,81 +10,25 @@
 // - One group of wgmmas kept in flight: a consumer issues the wgmmas of step s, then waits only
 //   for those of step s - 1 (wgmma_wait<1>) and releases that step's stage. The tensor cores
 //   always have the next group queued.
-#include "hopper.cuh"
-#include "kernels.h"
-#include "tensor_maps.h"
-#include "wb/tile_order.h"
-#include "wb/workbook.h"
+// The ring, the producer and the consumers' k steps are in persistent_ring.cuh, which kernels
+// 05 and 06 share.
+#include "persistent_ring.cuh"
 
-#include <algorithm>
 #include <stdexcept>
 
 namespace {
 
-constexpr int kBlockM = 128, kBlockN = 256, kBlockK = kTileK;
-constexpr int kStages = 4;
-constexpr int kConsumers = 2;
-constexpr int kThreads = 128 * (1 + kConsumers);
-constexpr int kConsumerWarps = 4 * kConsumers;
-constexpr int kBytesA = kBlockM * kBlockK * 2;
-constexpr int kBytesB = kBlockN * kBlockK * 2;
-constexpr int kStageBytes = kBytesA + kBytesB;
-constexpr int kSharedBytes = kStages * kStageBytes + 1024;
-constexpr int kGroupRows = 8;  // block-rows per band of tiles, unless set_persistent_band_rows says otherwise
-
-int launch_band_rows = kGroupRows;  // the band height of the next launches
+constexpr int kSharedBytes = kRingBytes + 1024;
+int launch_band_rows = kDefaultBandRows;  // the band height of the next launches (kernels.h)
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
-
-// The ring's position: k steps are counted across tiles, because the ring goes on.
-struct RingPosition {
-    int stage = 0;
-    uint32_t parity = 0;  // of the current use of the stage
-    __device__ void advance() {
-        if (++stage == kStages) stage = 0, parity ^= 1;
-    }
-};
-
-__device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uint8_t* ring, uint64_t* full,
-                        uint64_t* empty, int tile_rows, int tile_cols, int band_rows, int steps) {
-    RingPosition at;
-    for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
-        const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, band_rows);
-        for (int step = 0; step < steps; ++step, at.advance()) {
-            wait_for_phase(&empty[at.stage], at.parity ^ 1);
-            uint8_t* a_tile = ring + at.stage * kStageBytes;
-            arrive_expecting_bytes(&full[at.stage], kStageBytes);
-            load_tile(a_tile, a_map, &full[at.stage], step * kBlockK, position.row * kBlockM);
-            load_tile(a_tile + kBytesA, bt_map, &full[at.stage], step * kBlockK, position.col * kBlockN);
-        }
-    }
-}
 
 __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int consumer, float* c, int n, int tile_rows,
                         int tile_cols, int band_rows, int steps) {
-    const bool arrives = threadIdx.x % 32 == 0;  // one arrival per warp on `empty`
     RingPosition at;
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
         const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, band_rows);
         float acc[kBlockN / 2] = {};
-        int in_flight = -1;  // the stage whose wgmmas may still be running
-        for (int step = 0; step < steps; ++step, at.advance()) {
-            wait_for_phase(&full[at.stage], at.parity);
-            const bf16* a_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes) + consumer * 64 * kBlockK;
-            const bf16* b_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes + kBytesA);
-            accumulators_in_use(acc);
-            wgmma_fence();
-#pragma unroll
-            for (int slice = 0; slice < kBlockK / 16; ++slice)
-                wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
-            wgmma_commit();
-            wgmma_wait<1>();  // the previous step's group is done: its stage may go back
-            accumulators_in_use(acc);
-            if (in_flight >= 0 && arrives) arrive(&empty[in_flight]);
-            in_flight = at.stage;
-        }
-        wgmma_wait<0>();
-        accumulators_in_use(acc);
-        if (in_flight >= 0 && arrives) arrive(&empty[in_flight]);
+        accumulate_tile(acc, ring, full, consumer, steps, at, [&](int stage) { arrive(&empty[stage]); });
         const long row0 = static_cast<long>(position.row) * kBlockM + 64 * consumer;
         store_accumulators(acc, c + row0 * n + static_cast<long>(position.col) * kBlockN, n);
     }
@@ -98,18 +42,12 @@ __global__ void __launch_bounds__(kThreads, 1)
     uint8_t* ring = align_to_1024(shared);
     const int warpgroup = threadIdx.x / 128;
     const int tile_rows = m / kBlockM, tile_cols = n / kBlockN, steps = k / kBlockK;
-    if (threadIdx.x == 0) {
-        for (int stage = 0; stage < kStages; ++stage) {
-            init_barrier(&full[stage], 1);
-            init_barrier(&empty[stage], kConsumerWarps);
-        }
-        publish_barrier_init();
-    }
+    init_ring(full, empty, kConsumerWarps);
     __syncthreads();
 
     if (warpgroup == 0) {
         release_registers<40>();
-        if (threadIdx.x == 0) produce(&a_map, &bt_map, ring, full, empty, tile_rows, tile_cols, band_rows, steps);
+        if (threadIdx.x == 0) produce_tiles(&a_map, &bt_map, ring, full, empty, tile_rows, tile_cols, band_rows, steps);
     } else {
         claim_registers<232>();
         consume(ring, full, empty, warpgroup - 1, c, n, tile_rows, tile_cols, band_rows, steps);
@@ -122,12 +60,7 @@ void launch_persistent(const bf16* a, const bf16* bt, float* c, int m, int n, in
     const CUtensorMap a_map = make_tile_map(a, m, k, kBlockM);
     const CUtensorMap bt_map = make_tile_map(bt, n, k, kBlockN);
     WB_CUDA_CHECK(cudaFuncSetAttribute(persistent, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
-    int device = 0, multiprocessors = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    const int tiles = (m / kBlockM) * (n / kBlockN);
-    persistent<<<std::min(tiles, multiprocessors), kThreads, kSharedBytes>>>(a_map, bt_map, c, m, n, k,
-                                                                             launch_band_rows);
+    persistent<<<persistent_blocks(m, n), kThreads, kSharedBytes>>>(a_map, bt_map, c, m, n, k, launch_band_rows);
     WB_CHECK_LAUNCH("persistent");
 }
 

@@ -24,50 +24,28 @@
 //   for a phase that the other one never reaches.
 // The grid is as many clusters as can run at once (cudaOccupancyMaxActiveClusters), launched
 // with cudaLaunchKernelEx and the cluster-dimension attribute.
-#include "hopper.cuh"
-#include "kernels.h"
-#include "tensor_maps.h"
-#include "wb/tile_order.h"
-#include "wb/workbook.h"
-
-#include <algorithm>
+#include "persistent_ring.cuh"
 
 namespace {
 
-constexpr int kBlockM = 128, kBlockN = 256, kBlockK = kTileK;
-constexpr int kClusterSize = 2;  // blocks of a cluster, stacked along m: they share the tile of B
-constexpr int kStages = 4;
-constexpr int kConsumers = 2;
-constexpr int kThreads = 128 * (1 + kConsumers);
-constexpr int kConsumerWarps = 4 * kConsumers;
-constexpr int kBytesA = kBlockM * kBlockK * 2;
-constexpr int kBytesB = kBlockN * kBlockK * 2;
+constexpr int kClusterSize = 2;                      // blocks of a cluster, stacked along m: they share the tile of B
 constexpr int kSliceRowsB = kBlockN / kClusterSize;  // the rows of Bt's tile one block loads
 constexpr int kSliceBytesB = kBytesB / kClusterSize;
-constexpr int kStageBytes = kBytesA + kBytesB;  // what lands in each block's stage per k step
-constexpr int kSharedBytes = kStages * kStageBytes + 1024;
-constexpr int kGroupRows = 8;                                 // block-rows per band of tiles, as in kernel 04
+constexpr int kSharedBytes = kRingBytes + 1024;
 constexpr uint16_t kWholeCluster = (1u << kClusterSize) - 1;  // multicast to every block
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 // Every tile-column has an even number of tiles, so no block of a cluster is ever left without
 // a partner tile (m is a multiple of kTileMultiple, kernels.h).
 static_assert(kTileMultiple % (kClusterSize * kBlockM) == 0, "the tile-rows must pair up");
-static_assert(kGroupRows % kClusterSize == 0, "a band must hold whole clusters");
+static_assert(kDefaultBandRows % kClusterSize == 0, "a band must hold whole clusters");
 // A slice of B must start on a 1024-byte boundary (the swizzle's period), and the two slices
 // side by side must be laid out as one 256-row tile would be: 16 KiB of whole 8-row groups.
 static_assert(kSliceBytesB % 1024 == 0, "each block's slice of B must keep the swizzle's alignment");
 
-struct RingPosition {
-    int stage = 0;
-    uint32_t parity = 0;
-    __device__ void advance() {
-        if (++stage == kStages) stage = 0, parity ^= 1;
-    }
-};
-
 // Where this block's tile of the cluster's `piece`-th piece of work lies, in tiles.
 __device__ wb::TilePosition tile_of(int piece, uint32_t rank, int tile_rows, int tile_cols) {
-    return wb::cluster_tile_in_bands(piece, static_cast<int>(rank), tile_rows, tile_cols, kGroupRows, kClusterSize);
+    return wb::cluster_tile_in_bands(piece, static_cast<int>(rank), tile_rows, tile_cols, kDefaultBandRows,
+                                     kClusterSize);
 }
 
 __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_slice_map, uint8_t* ring, uint64_t* full,
@@ -94,10 +72,10 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_slice_ma
 
 __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, uint32_t rank, int consumer, float* c, int n,
                         int tile_rows, int tile_cols, int steps) {
-    const bool arrives = threadIdx.x % 32 == 0;  // one arrival per warp on each block's `empty`
     const int cluster = blockIdx.x / kClusterSize, clusters = gridDim.x / kClusterSize;
     const int pieces = tile_rows / kClusterSize * tile_cols;
-    // Hands a stage back to the producers of both blocks (each writes into it).
+    // Hands a stage back to the producers of both blocks (each writes into it): one lane of each
+    // warp arrives on each block's `empty`.
     const auto release = [&](int stage) {
 #pragma unroll
         for (uint32_t block = 0; block < kClusterSize; ++block) arrive_in_block(&empty[stage], block);
@@ -106,25 +84,7 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, uint32_t
     for (int piece = cluster; piece < pieces; piece += clusters) {
         const wb::TilePosition position = tile_of(piece, rank, tile_rows, tile_cols);
         float acc[kBlockN / 2] = {};
-        int in_flight = -1;
-        for (int step = 0; step < steps; ++step, at.advance()) {
-            wait_for_phase(&full[at.stage], at.parity);
-            const bf16* a_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes) + consumer * 64 * kBlockK;
-            const bf16* b_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes + kBytesA);
-            accumulators_in_use(acc);
-            wgmma_fence();
-#pragma unroll
-            for (int slice = 0; slice < kBlockK / 16; ++slice)
-                wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
-            wgmma_commit();
-            wgmma_wait<1>();
-            accumulators_in_use(acc);
-            if (in_flight >= 0 && arrives) release(in_flight);
-            in_flight = at.stage;
-        }
-        wgmma_wait<0>();
-        accumulators_in_use(acc);
-        if (in_flight >= 0 && arrives) release(in_flight);
+        accumulate_tile(acc, ring, full, consumer, steps, at, release);
         const long row0 = static_cast<long>(position.row) * kBlockM + 64 * consumer;
         store_accumulators(acc, c + row0 * n + static_cast<long>(position.col) * kBlockN, n);
     }
@@ -141,13 +101,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int warpgroup = threadIdx.x / 128;
     const uint32_t rank = cluster_rank();
     const int tile_rows = m / kBlockM, tile_cols = n / kBlockN, steps = k / kBlockK;
-    if (threadIdx.x == 0) {
-        for (int stage = 0; stage < kStages; ++stage) {
-            init_barrier(&full[stage], 1);                               // own producer (+ 48 KiB)
-            init_barrier(&empty[stage], kClusterSize * kConsumerWarps);  // both blocks' consumer warps
-        }
-        publish_barrier_init();
-    }
+    init_ring(full, empty, kClusterSize * kConsumerWarps);  // `empty`: both blocks' consumer warps
     // The other block's barriers exist from here on: both blocks have initialised theirs.
     cluster_sync();
 
