@@ -283,14 +283,18 @@ __device__ inline void wait_chunks_written() {
 #endif
 }
 
+/// Where byte `byte` (0 .. 127) of row `row` lies in a tile laid out with the 128-byte swizzle,
+/// as TMA reads and writes such tiles: row r is 128 bytes at r * 128 (from a 1024-byte
+/// boundary), and its 16-byte piece p sits at piece p XOR (r % 8).
+__device__ inline int swizzled_offset(int row, int byte) {
+    return row * 128 + ((byte / 16) ^ (row % 8)) * 16 + byte % 16;
+}
+
 /// Puts (first, second) at row `row`, columns `col` and `col` + 1 (col even) of a 64 x 32 float
-/// chunk laid out with the 128-byte swizzle, as a TMA store of make_output_map() reads it: row r
-/// is 128 bytes at r * 128, and its 16-byte piece p sits at piece p XOR (r % 8). The eight rows a
-/// warp writes at once then fall on different banks.
+/// chunk laid out with the 128-byte swizzle, as a TMA store of make_output_map() reads it. The
+/// eight rows a warp writes at once then fall on different banks.
 __device__ inline void put_in_chunk(uint8_t* chunk, int row, int col, float first, float second) {
-    const int byte = col * 4;
-    const int piece = (byte / 16) ^ (row % 8);
-    *reinterpret_cast<float2*>(chunk + row * 128 + piece * 16 + byte % 16) = make_float2(first, second);
+    *reinterpret_cast<float2*>(chunk + swizzled_offset(row, col * 4)) = make_float2(first, second);
 }
 
 // ---- wgmma: a warpgroup's matrix multiply-add --------------------------------------------

@@ -5,6 +5,7 @@
 
 #include <cudaTypedefs.h>  // PFN_cuTensorMapEncodeTiled
 
+#include <cstddef>
 #include <string>
 
 namespace {
@@ -24,38 +25,36 @@ PFN_cuTensorMapEncodeTiled_v12000 encode_function() {
     return encode;
 }
 
-}  // namespace
-
-CUtensorMap make_tile_map(const __nv_bfloat16* matrix, int rows, int k, int tile_rows) {
+// The map of a row-major rows x cols matrix whose TMA copies move box_rows x box_cols boxes
+// with the 128-byte swizzle. `kind` and `boxes` name the map in the error message ("a 256 x 64
+// map with 128-row tiles").
+CUtensorMap encode_swizzled(CUtensorMapDataType type, std::size_t element_bytes, void* matrix, int rows, int cols,
+                            int box_cols, int box_rows, CUtensorMapL2promotion promotion, const char* kind,
+                            const char* boxes) {
     CUtensorMap map{};
-    // Dimensions and box sizes are listed innermost first: k (contiguous), then rows.
-    const cuuint64_t size[2] = {static_cast<cuuint64_t>(k), static_cast<cuuint64_t>(rows)};
-    const cuuint64_t row_bytes[1] = {static_cast<cuuint64_t>(k) * sizeof(__nv_bfloat16)};
-    const cuuint32_t box[2] = {static_cast<cuuint32_t>(kTileK), static_cast<cuuint32_t>(tile_rows)};
+    // Dimensions and box sizes are listed innermost first: the columns (contiguous), then rows.
+    const cuuint64_t size[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
+    const cuuint64_t row_bytes[1] = {static_cast<cuuint64_t>(cols) * element_bytes};
+    const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_cols), static_cast<cuuint32_t>(box_rows)};
     const cuuint32_t element_steps[2] = {1, 1};
     const CUresult result =
-        encode_function()(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<__nv_bfloat16*>(matrix), size,
-                          row_bytes, box, element_steps, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                          CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+        encode_function()(&map, type, 2, matrix, size, row_bytes, box, element_steps, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                          CU_TENSOR_MAP_SWIZZLE_128B, promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (result != CUDA_SUCCESS)
-        throw wb::InputError("cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(k) +
-                             " map with " + std::to_string(tile_rows) + "-row tiles (CUresult " +
+        throw wb::InputError("cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +
+                             kind + " map with " + std::to_string(box_rows) + "-row " + boxes + " (CUresult " +
                              std::to_string(static_cast<int>(result)) + ")");
     return map;
 }
 
+}  // namespace
+
+CUtensorMap make_tile_map(const __nv_bfloat16* matrix, int rows, int k, int tile_rows) {
+    return encode_swizzled(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, sizeof(__nv_bfloat16), const_cast<__nv_bfloat16*>(matrix),
+                           rows, k, kTileK, tile_rows, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, "", "tiles");
+}
+
 CUtensorMap make_output_map(float* matrix, int rows, int cols, int chunk_rows) {
-    CUtensorMap map{};
-    const cuuint64_t size[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
-    const cuuint64_t row_bytes[1] = {static_cast<cuuint64_t>(cols) * sizeof(float)};
-    const cuuint32_t box[2] = {static_cast<cuuint32_t>(kChunkCols), static_cast<cuuint32_t>(chunk_rows)};
-    const cuuint32_t element_steps[2] = {1, 1};
-    const CUresult result = encode_function()(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, matrix, size, row_bytes, box,
-                                              element_steps, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                                              CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (result != CUDA_SUCCESS)
-        throw wb::InputError("cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +
-                             " float map with " + std::to_string(chunk_rows) + "-row chunks (CUresult " +
-                             std::to_string(static_cast<int>(result)) + ")");
-    return map;
+    return encode_swizzled(CU_TENSOR_MAP_DATA_TYPE_FLOAT32, sizeof(float), matrix, rows, cols, kChunkCols, chunk_rows,
+                           CU_TENSOR_MAP_L2_PROMOTION_NONE, " float", "chunks");
 }

@@ -29,12 +29,12 @@ constexpr int kTileBytes = kTileRows * kTileK * 2;    // 32 KiB
 constexpr int kSharedBytes = kTileBytes + 1024;                                // + 1024 to align the tile by hand
 
 // Writes the tile in shared memory to `copy` (row-major, kTileK columns), undoing the 128-byte
-// swizzle TMA wrote it with: the 16-byte piece p of row r lies at piece p XOR (r % 8).
+// swizzle TMA wrote it with (swizzled_offset).
 __device__ void write_copy(const uint8_t* tile, bf16* copy) {
     constexpr int kPiecesPerRow = kTileK * 2 / 16;
     for (int piece = threadIdx.x; piece < kTileRows * kPiecesPerRow; piece += kThreads) {
         const int row = piece / kPiecesPerRow, column = piece % kPiecesPerRow;
-        const uint4 value = *reinterpret_cast<const uint4*>(tile + row * 128 + (column ^ (row % 8)) * 16);
+        const uint4 value = *reinterpret_cast<const uint4*>(tile + swizzled_offset(row, column * 16));
         *reinterpret_cast<uint4*>(copy + row * kTileK + column * 8) = value;
     }
 }
