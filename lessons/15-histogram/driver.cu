@@ -89,7 +89,7 @@ bool check_private_bins_costs(const wb::Options& options, const std::vector<wb::
         if (!versions[v].config.private_bins || !version_correct[v]) continue;
         if (!announced) std::printf("  the private bins' fixed cost, on 2048 equal bytes (8 blocks of 256 threads):\n");
         announced = true;
-        tally.record(check_private_bins_cost(versions[v].name, versions[v].config, true));
+        tally.record(check_private_bins_cost(versions[v].name, versions[v].config));
     }
     return announced;
 }

@@ -220,7 +220,7 @@ wb::SteadyTiming time_version(const std::string& name, const std::string& label,
     });
 }
 
-bool check_private_bins_cost(const std::string& name, const Launch& launch, bool print) {
+bool check_private_bins_cost(const std::string& name, const Launch& launch) {
     constexpr long long kCount = 2048;  // 8 blocks of 256 threads, one value each
     constexpr int kSamples = 15, kBatch = 50;
     const Problem problem = make_problem(1, kCount, {"all-equal", 1.0}, 1);
@@ -243,13 +243,11 @@ bool check_private_bins_cost(const std::string& name, const Launch& launch, bool
         if (ratio <= kPrivateBinsCostLimit) break;
     }
     const bool ok = ratio <= kPrivateBinsCostLimit;
-    if (print) {
-        std::printf("    %-20s %s: %.2fx the time of a kernel that only reads the values (at most %.1fx)\n",
-                    name.c_str(), ok ? "ok" : "FAILED", ratio, kPrivateBinsCostLimit);
-        if (!ok)
-            std::printf("    %-20s each block does far more than one pass over its private bins: does every\n"
-                        "    %-20s thread zero (TODO 2a) and merge (TODO 2b) only its share of them?\n",
-                        "", "");
-    }
+    std::printf("    %-20s %s: %.2fx the time of a kernel that only reads the values (at most %.1fx)\n", name.c_str(),
+                ok ? "ok" : "FAILED", ratio, kPrivateBinsCostLimit);
+    if (!ok)
+        std::printf("    %-20s each block does far more than one pass over its private bins: does every\n"
+                    "    %-20s thread zero (TODO 2a) and merge (TODO 2b) only its share of them?\n",
+                    "", "");
     return ok;
 }

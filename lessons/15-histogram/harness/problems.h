@@ -75,8 +75,9 @@ bool check_version(const std::string& name, const Launch& launch, const Problem&
 /// a kernel that only reads the values, with the same grid and shared memory (back-to-back runs,
 /// CUDA events, the fastest of 15 batches; measured again up to twice before a failure). More
 /// than kPrivateBinsCostLimit times that kernel's time fails: each block then does far more than
-/// one pass over its bins (every thread zeroing all of them, say). With `print`, one line.
-bool check_private_bins_cost(const std::string& name, const Launch& launch, bool print);
+/// one pass over its bins (every thread zeroing all of them, say). Prints one line (two when it
+/// fails).
+bool check_private_bins_cost(const std::string& name, const Launch& launch);
 
 /// Allowed time of a version with private bins over a kernel that only reads the values, in
 /// check_private_bins_cost(). A correct version takes 1.0 to 1.1 times as long on an H100; with
