@@ -36,7 +36,9 @@ set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 #                                             its check also runs racecheck and synccheck on
 #                                             SANITIZE_ARGS (scripts/lib/check-with-races.py)
 #                 [SPEED_CHECK])              the check times the kernel against a baseline in the
-#                                             same process: ctest runs it alone (RUN_SERIAL)
+#                                             same process and needs the GPU to itself: ctest runs
+#                                             every test that runs it (the checks, the pristine and
+#                                             planted copies) alone (RUN_SERIAL)
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks. The driver
 # and SOURCES, identical for both, are compiled once (object library NAME-harness; a lesson
 # that adds include folders or definitions to its programs adds them to it too).
@@ -244,12 +246,24 @@ function(workbook_host_only_sources)
   endforeach()
 endfunction()
 
+# Runs `test` alone (RUN_SERIAL) when it runs the check of `lesson`, a lesson declared SPEED_CHECK:
+# another test sharing the GPU would slow the timed kernel or its baseline.
+function(_workbook_alone_if_speed_check lesson test)
+  get_property(lessons GLOBAL PROPERTY WORKBOOK_SPEED_CHECK_LESSONS)
+  if(lesson IN_LIST lessons)
+    set_tests_properties(${test} PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;REFERENCE_RUN_ARGS;TIMEOUT;SANITIZER_OPTIONS"
     ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
+  endif()
+  if(L_SPEED_CHECK)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_SPEED_CHECK_LESSONS "${L_NAME}")
   endif()
   if(NOT L_CHECK_ARGS)
     set(L_CHECK_ARGS --check)
@@ -327,11 +341,7 @@ function(workbook_lesson)
       LABELS "${variant};${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
-    if(L_SPEED_CHECK)
-      # The check times the kernel against a baseline: another test sharing the GPU would
-      # slow one of the two, so ctest -j runs this one alone.
-      set_tests_properties(${test_id}.${variant} PROPERTIES RUN_SERIAL TRUE)
-    endif()
+    _workbook_alone_if_speed_check(${L_NAME} ${test_id}.${variant})
   endforeach()
 
   if(WORKBOOK_MAINTAINER_TESTS)
@@ -378,6 +388,7 @@ function(workbook_lesson)
       LABELS "maintainer;${kind};${L_NAME}"
       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
       TIMEOUT ${L_TIMEOUT})
+    _workbook_alone_if_speed_check(${L_NAME} ${test_id}.exercise-fails-pristine)
     # With several exercise files, each must fail on its own: a build with that one file
     # untouched and every other one solved must fail the check (test NAME.pristine-fails.FILE).
     list(LENGTH L_EXERCISE_FILES file_count)
@@ -415,6 +426,7 @@ function(workbook_lesson)
           LABELS "maintainer;${kind};${L_NAME}"
           SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
           TIMEOUT ${L_TIMEOUT})
+        _workbook_alone_if_speed_check(${L_NAME} ${test_id}.pristine-fails.${stem})
       endforeach()
     endif()
   endif()
@@ -601,6 +613,7 @@ function(workbook_planted_bug)
   if(P_ENVIRONMENT)
     set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES ENVIRONMENT "${P_ENVIRONMENT}")
   endif()
+  _workbook_alone_if_speed_check(${P_LESSON} ${test_id}.planted-${P_NAME}-fails)
 endfunction()
 
 # workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat
