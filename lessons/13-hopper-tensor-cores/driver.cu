@@ -5,7 +5,8 @@
 //   --bench  times every kernel and two BF16 GEMMs of the libraries (cublasGemmEx with its
 //            default algorithm, and the fastest of cuBLASLt's heuristic candidates; FP32
 //            accumulation) at 4096^3 and 8192^3 (--full: 1024 .. 8192) and writes CSV with the
-//            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers no algorithm).
+//            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers none), and the SM
+//            clock, board power and clock event reasons (NVML) sampled while each was timed.
 //            Then the second part of the exercise, the cluster that shares its tiles
 //            (kernels/cluster_share.cu), unless --kernels is given.
 //   --kernels 3,4 restricts either mode to some kernels (their numbers).
@@ -17,6 +18,7 @@
 
 #include "wb/ceilings.h"
 #include "wb/matmul_harness.h"
+#include "wb/power_sampler.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -168,8 +170,9 @@ wb::BenchRow shared_fields(const wb::MatmulShape& shape, const wb::GemmCeiling& 
     return row;
 }
 
-void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::vector<wb::Version<Launch>>& kernels,
-                 std::uint64_t seed, int repeats, const std::string& mark, const std::string& device) {
+void bench_shape(wb::CsvWriter& csv, wb::PowerSampler& sampler, const wb::MatmulShape& shape,
+                 const std::vector<wb::Version<Launch>>& kernels, std::uint64_t seed, int repeats, double settle_ms,
+                 const std::string& mark, const std::string& device) {
     wb::require_device_memory(
         device_bytes(shape) + 4 * wb::matmul_bytes(shape, sizeof(float)) + LtGemm::kWorkspaceBytes,
         "the benchmark's matrices, the cuBLAS reference and cuBLASLt's workspace");
@@ -177,8 +180,8 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
     DeviceProblem matrices(problem);
     const LtGemm lt(matrices.a.get(), matrices.bt.get(), matrices.c.get(), matrices.m, matrices.n, matrices.k);
 
-    // The libraries first, then the kernels: a GPU that warms up and lowers its clock would
-    // favour the libraries, never the kernels.
+    // The libraries first, then the kernels; each is run untimed for a while before it is
+    // timed (measure), so that its clock and power are its own.
     std::vector<Contender> contenders = cublaslt_best(lt, repeats);
     contenders.push_back({"cublas", "cublasGemmEx, default algorithm, bf16 in, FP32 compute and C", [&] {
                               wb::cublas_gemm_bf16(matrices.m, matrices.n, matrices.k, matrices.a.get(),
@@ -188,22 +191,19 @@ void bench_shape(wb::CsvWriter& csv, const wb::MatmulShape& shape, const std::ve
         contenders.push_back({kernel.name, kernel.label, [&matrices, &kernel] { matrices.run(kernel.config); }});
     contenders = correct_ones(contenders, matrices, problem);
 
-    std::vector<wb::SteadyTiming> measured;
-    for (const auto& contender : contenders) measured.push_back(measure(contender, repeats));
+    std::vector<Measured> measured;
+    for (const auto& contender : contenders) measured.push_back(measure(contender, repeats, settle_ms, sampler));
     WB_CHECK_LAUNCH_AND_WAIT("the timed kernels");
 
     // The ceiling of every row: cuBLASLt's best where it ran, else cublasGemmEx.
     wb::GemmCeiling ceiling{"", {}, -1.0};
     for (std::size_t i = 0; i < contenders.size(); ++i) {
         const std::string& name = contenders[i].name;
+        const wb::TimingStats& time = measured[i].timing.time;
         if (name == "cublaslt-best" || (name == "cublas" && ceiling.name.empty()))
-            ceiling = {name == "cublas" ? "cublas-bf16" : name, measured[i].time,
-                       shape.gflops(measured[i].time.median_ms)};
+            ceiling = {name == "cublas" ? "cublas-bf16" : name, time, shape.gflops(time.median_ms)};
     }
-    wb::BenchRows rows(csv, shared_fields(shape, ceiling, device));
-    for (std::size_t i = 0; i < contenders.size(); ++i)
-        rows.write(contenders[i].name, measured[i].label + mark, measured[i].time,
-                   shape.gflops(measured[i].time.median_ms));
+    write_rows(csv, shared_fields(shape, ceiling, device), shape, contenders, measured, mark);
 }
 
 constexpr int kDefaultRepeats = 20;  // timed samples per row; fewer (--repeat) make a quick run
@@ -222,12 +222,16 @@ int run_bench(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, wb::power_columns());
+    wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));  // says once if it cannot measure
+    const double settle_ms = repeats < kDefaultRepeats ? 0.0 : kSettleMs;
     std::printf("Lesson 13 benchmark on %s: cuBLASLt's best, cublasGemmEx and the kernels, each the median of\n"
-                "%d samples of %d back-to-back runs, no transfers timed, GFLOP/s = 2 m n k / t / 1e9,\n"
-                "ratio = rate / the ceiling (cuBLASLt's best where it ran, else cublasGemmEx)\n",
-                info.name.c_str(), repeats, kBatch);
-    for (const auto& shape : shapes) bench_shape(csv, shape, kernels, options.seed, repeats, mark, info.name);
+                "%d samples of %d back-to-back runs after %.0f s of untimed runs, no transfers timed,\n"
+                "GFLOP/s = 2 m n k / t / 1e9, ratio = rate / the ceiling (cuBLASLt's best where it ran, else\n"
+                "cublasGemmEx); SM clock and board power sampled during the timed runs\n",
+                info.name.c_str(), repeats, kBatch, settle_ms / 1000);
+    for (const auto& shape : shapes)
+        bench_shape(csv, sampler, shape, kernels, options.seed, repeats, settle_ms, mark, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }

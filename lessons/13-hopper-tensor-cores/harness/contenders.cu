@@ -2,6 +2,7 @@
 #include "harness/contenders.h"
 
 #include "wb/matmul_bench.h"
+#include "wb/timer.h"
 
 #include <cstdio>
 
@@ -9,8 +10,33 @@ wb::TimingStats time_batches(const Contender& contender, int repeats) {
     return wb::measure_gpu_batches(repeats, kBatch, [&](int) { contender.run(); });
 }
 
-wb::SteadyTiming measure(const Contender& contender, int repeats) {
-    return wb::measure_steadily(contender.name, contender.label, [&] { return time_batches(contender, repeats); });
+Measured measure(const Contender& contender, int repeats, double settle_ms, wb::PowerSampler& sampler) {
+    const wb::WallTimer settling;
+    while (settling.elapsed_ms() < settle_ms) {
+        for (int run = 0; run < kBatch; ++run) contender.run();
+        WB_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    Measured measured;
+    sampler.start();
+    measured.timing =
+        wb::measure_steadily(contender.name, contender.label, [&] { return time_batches(contender, repeats); });
+    measured.power = sampler.stop();
+    return measured;
+}
+
+void write_rows(wb::CsvWriter& csv, const wb::BenchRow& shared, const wb::MatmulShape& shape,
+                const std::vector<Contender>& contenders, const std::vector<Measured>& measured,
+                const std::string& mark) {
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+        wb::BenchRow row = shared;
+        row.kernel = contenders[i].name;
+        row.block = measured[i].timing.label + mark;
+        row.time = measured[i].timing.time;
+        row.rate = shape.gflops(row.time.median_ms);
+        row.extra = measured[i].power.fields();
+        csv.write(row);
+        if (measured[i].power.samples > 0) std::printf("  %-22s %s\n", "", measured[i].power.describe().c_str());
+    }
 }
 
 std::vector<Contender> cublaslt_best(const LtGemm& lt, int repeats) {

@@ -8,6 +8,7 @@
 #include "harness/cublaslt_gemm.h"
 
 #include "wb/matmul_harness.h"
+#include "wb/power_sampler.h"
 #include "wb/steady_timing.h"
 
 #include <functional>
@@ -28,13 +29,31 @@ constexpr int kBatch = 5;  ///< back-to-back runs per sample
 /// the GPU's instead of being timed.
 wb::TimingStats time_batches(const Contender& contender, int repeats);
 
-/// Measures a contender (wb::measure_steadily): an unsteady measurement is repeated, and one
+/// Untimed runs before each contender's timing in a full run: NVML averages the board's power
+/// over about a second, so that the power sampled belongs to this contender and not to the one
+/// before. A quick run (fewer repeats, a smoke test or a profiler's run) does not settle.
+constexpr double kSettleMs = 1000;
+
+/// A contender's timing and what the power sampler saw while it was timed.
+struct Measured {
+    wb::SteadyTiming timing;
+    wb::PowerSummary power;
+};
+
+/// Measures a contender (wb::measure_steadily) after `settle_ms` of untimed runs, while `sampler`
+/// samples the SM clock and the board's power: an unsteady measurement is repeated, and one
 /// still unsteady after the last try is kept, with a warning, and marked in the CSV by its label.
-wb::SteadyTiming measure(const Contender& contender, int repeats);
+Measured measure(const Contender& contender, int repeats, double settle_ms, wb::PowerSampler& sampler);
 
 /// cuBLASLt's best on this product: every candidate of its heuristic timed, the fastest kept.
 /// Empty when cuBLASLt offers none (the benchmark goes on with cublasGemmEx alone).
 std::vector<Contender> cublaslt_best(const LtGemm& lt, int repeats);
+
+/// Writes a CSV row per contender: the `shared` fields, its name, label (+ `mark`), timing and
+/// rate, and the power sampler's columns (wb::power_columns); says what the sampler saw.
+void write_rows(wb::CsvWriter& csv, const wb::BenchRow& shared, const wb::MatmulShape& shape,
+                const std::vector<Contender>& contenders, const std::vector<Measured>& measured,
+                const std::string& mark);
 
 /// Each contender's output against cuBLAS SGEMM on the same values: one that computes garbage
 /// must not appear in the CSV with a flattering time (this is no pass/fail check).
