@@ -3,8 +3,8 @@
 # Reads the hardware counters that the execution-model programs of lessons 02 and 03 teach
 # (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
 # conflicts, active threads per warp instruction, achieved occupancy; and lesson 13's L2 hit rate
-# with kernel 04's tiles in plain row order and in bands, and how busy kernels 04 to 06 keep the
-# tensor cores. Writes ncu's raw CSV per
+# with kernel 04's tiles in plain row order and in bands, and how busy kernels 04 to 06 and the
+# cuBLAS kernels of the same benchmark keep the tensor cores. Writes ncu's raw CSV per
 # program to OUTDIR/counters/, and its table (scripts/maintainer/counters-table.py), the one that
 # data/h100/ keeps, to OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command
 # that ran. Exits 77 when ncu is missing or cannot read the counters.
@@ -53,4 +53,10 @@ measure 13-hopper-tensor-cores-tensor-pipe-4096 'persistent|cluster_multicast|tm
   "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 4096 --kernels 4,5,6 --repeat 1
 measure 13-hopper-tensor-cores-tensor-pipe-8192 'persistent|cluster_multicast|tma_epilogue' "$tensor" \
   "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 8192 --kernels 4,5,6 --repeat 1
+# The libraries' own kernels in the same kind of run: every candidate that cuBLASLt's search times
+# and cublasGemmEx's default, by name (cuBLAS names its Hopper kernels nvjet_* or sm90_*).
+measure 13-hopper-tensor-cores-library-4096 '^(nvjet|sm90)' "$tensor" \
+  "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 4096 --kernels 4 --repeat 1
+measure 13-hopper-tensor-cores-library-8192 '^(nvjet|sm90)' "$tensor" \
+  "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 8192 --kernels 4 --repeat 1
 exit $status
