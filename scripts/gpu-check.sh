@@ -29,7 +29,8 @@
 # (scripts/maintainer/measure-counters.sh); the step "profiles" (not in the default) measures lesson
 # 12's four versions, benchmark and counters (scripts/maintainer/measure-profiles.sh); the step
 # "mutants" (not in the default) runs scripts/maintainer/mutate.py on the exercises matching
-# GPU_CHECK_MUTANTS (a regex of exercise names).
+# GPU_CHECK_MUTANTS (a regex of exercise names), and of their files those matching
+# GPU_CHECK_MUTANT_FILES (a regex of paths; default: all).
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -263,6 +264,7 @@ if wants mutants; then
   # and the next run on the same machine goes on where it stopped, its builds reused.
   mkdir -p "$out/mutants" "$src/.mutants"
   python3 "$src/scripts/maintainer/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
+    --files "${GPU_CHECK_MUTANT_FILES:-.}" \
     --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$src/.mutants/work" --keep-workers \
     --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" \
     >"$out/mutants.log" 2>&1

@@ -100,6 +100,32 @@ with tempfile.TemporaryDirectory() as root:
     finally:
         mutate.ROOT = saved_root
 
+# A given file (no exercise beside it) with MUTATED regions: found, and its mutants go over itself.
+with tempfile.TemporaryDirectory() as root:
+    for folder in ("lessons/99-x", "solutions/99-x"):
+        os.makedirs(os.path.join(root, folder))
+    for name in ("lessons/99-x/f.cu", "solutions/99-x/f.cu"):
+        with open(os.path.join(root, name), "w") as f:
+            f.write(SAMPLE)
+    with open(os.path.join(root, "solutions/99-x/given.cu"), "w") as f:
+        f.write(SAMPLE.replace("// >>> TODO 1: the sum", "// >>> MUTATED: the sum").replace("// <<< TODO 1",
+                                                                                          "// <<< MUTATED"))
+    with open(os.path.join(root, "solutions/99-x/plain.cu"), "w") as f:
+        f.write("int g() { return 1; }\n")
+    saved_root, mutate.ROOT = mutate.ROOT, root
+    try:
+        expect(mutate.given_files(root) == {"99-x": ["solutions/99-x/given.cu"]},
+               "a given file with MUTATED regions is found; an exercise's solution and a plain file are not")
+        expect(mutate.exercise_files(root) == {"99-x": ["solutions/99-x/f.cu", "solutions/99-x/given.cu"]},
+               "the reports cover the given files too")
+        given, _ = mutate.file_mutants("solutions/99-x/given.cu")
+        solved, _ = mutate.file_mutants("solutions/99-x/f.cu")
+        expect(given and mutate.file_under_test(given[0]) == "solutions/99-x/given.cu",
+               "a given file's mutant is written over the file itself")
+        expect(mutate.file_under_test(solved[0]) == "lessons/99-x/f.cu", "a solution's mutant goes over the exercise")
+    finally:
+        mutate.ROOT = saved_root
+
 # A share is rounded down: 35 of 37 (94.59%) must not read as the goal of 95%.
 expect(mutate.share_text(35 / 37) == "94.5%", "35 of 37 is written 94.5%")
 expect(mutate.share_text(1.0) == "100%", "all killed is written 100%")

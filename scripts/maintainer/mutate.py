@@ -2,7 +2,7 @@
 """Mutation testing of the exercises: does each student's check catch the bugs students write?
 
     mutate.py list SOLUTION_FILE                 the mutants of one file's marked regions
-    mutate.py run --build-dir B [--only REGEX] [--kind cpu|gpu] [--jobs N] [--limit-s S] [--dry-run]
+    mutate.py run --build-dir B [--only REGEX] [--files REGEX] [--kind cpu|gpu] [--jobs N] [--limit-s S] [--dry-run]
                   [--work-dir D --keep-workers] [--state FILE] [--deadline-s S] [--check-committed]
                                                  run the checks on every mutant, write the reports
     mutate.py verify [--require-kind cpu]        the committed reports are current and complete
@@ -11,7 +11,11 @@ The code under test is a reference solution's marked regions (between "// >>> TO
 "// >>> FIX" and the matching "// <<<" line); the test suite is the student's own check,
 `scripts/check` (scripts/progress check). For every mutant (one small change inside one region)
 `run` writes the solution with that change over the exercise file in a copy of the course whose
-other exercise files are solved, and runs `scripts/progress check EXERCISE` there. A mutant is
+other exercise files are solved, and runs `scripts/progress check EXERCISE` there. A given file
+(under solutions/ only, built into the lesson's programs: GIVEN in its manifest) may mark the
+parts its lesson's check must guard with "// >>> MUTATED: what" ... "// <<< MUTATED"; its
+mutants are written over the file itself and judged by the check of the lesson's first
+exercise. A mutant is
 
   killed     the check said FAILED with a message (wrong element, a crash or a time limit it
              names, a CUDA error), within the check's own time limit;
@@ -47,8 +51,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX):")
-CLOSE = re.compile(r"^\s*// <<< (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX)\s*$")
+OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED):")
+CLOSE = re.compile(r"^\s*// <<< (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED)\s*$")
 REPORT_NAME = "mutation-report.tsv"
 GOAL = 0.95
 KILLED, SURVIVED, STILLBORN, SKIPPED = "killed", "survived", "stillborn", "skipped"
@@ -497,7 +501,7 @@ class Worker:
         self.ready.add(exercise.name)
 
     def run(self, exercise, mutant, lines, limit_s):
-        target = os.path.join(self.tree, exercise_file_of(mutant))
+        target = os.path.join(self.tree, file_under_test(mutant))
         with open(target, "w", encoding="utf-8") as f:
             f.write("\n".join(mutant.apply(lines)))
         try:
@@ -525,8 +529,10 @@ def sync_by_content(source, dest):
             shutil.copy2(a, b)
 
 
-def exercise_file_of(mutant):
-    return mutant.file.replace("solutions/", "lessons/", 1)
+def file_under_test(mutant):
+    """Where a mutant goes: over the exercise file, or over a given file (no exercise) itself."""
+    exercise_file = mutant.file.replace("solutions/", "lessons/", 1)
+    return exercise_file if os.path.exists(os.path.join(ROOT, exercise_file)) else mutant.file
 
 
 def judge(code, output):
@@ -608,9 +614,14 @@ def command_run(args):
         sys.exit(f"mutate: no exercise matches '{args.only}'")
     jobs = []  # (exercise, mutant, lines)
     files_of_lesson = {}
+    given, lessons_seen = given_files(), set()
     for exercise in exercises:
-        for file in exercise.files:
-            solution = solution_of(file)
+        # A lesson's given files go with its first exercise, whose check runs every program.
+        extra = given.get(exercise.lesson, []) if exercise.lesson not in lessons_seen else []
+        lessons_seen.add(exercise.lesson)
+        for solution in [solution_of(f) for f in exercise.files] + extra:
+            if not re.search(args.files, solution):
+                continue
             files_of_lesson.setdefault(exercise.lesson, []).append(solution)
             mutants, lines = file_mutants(solution)
             jobs += [(exercise, m, lines) for m in mutants]
@@ -756,8 +767,27 @@ def below_goal(lesson, rows):
             for file, (killed, counted, _, _) in sorted(summarise(rows).items()) if counted and killed / counted < GOAL]
 
 
+def given_files(root=ROOT):
+    """{lesson: [given files with marked regions]}: files under solutions/ that have no exercise
+    file beside them in lessons/ (MUTATED regions)."""
+    found = {}
+    solutions_dir = os.path.join(root, "solutions")
+    for lesson in sorted(os.listdir(solutions_dir)):
+        for folder, _, files in os.walk(os.path.join(solutions_dir, lesson)):
+            for name in sorted(files):
+                relative = os.path.relpath(os.path.join(folder, name), root)
+                if not name.endswith((".cu", ".cuh", ".cpp", ".h")) or \
+                        os.path.exists(os.path.join(root, relative.replace("solutions/", "lessons/", 1))):
+                    continue
+                with open(os.path.join(root, relative), encoding="utf-8") as f:
+                    if marked_regions(f.read().split("\n")):
+                        found.setdefault(lesson, []).append(relative)
+    return found
+
+
 def exercise_files(root=ROOT):
-    """{lesson: [solution files with marked regions]} for every exercise file of the course."""
+    """{lesson: [solution files with marked regions]} for every exercise file of the course, and
+    every given file with marked regions."""
     found = {}
     lessons_dir = os.path.join(root, "lessons")
     for lesson in sorted(os.listdir(lessons_dir)):
@@ -772,6 +802,8 @@ def exercise_files(root=ROOT):
                 with open(os.path.join(root, solution), encoding="utf-8") as f:
                     if marked_regions(f.read().split("\n")):
                         found.setdefault(lesson, []).append(solution)
+    for lesson, files in given_files(root).items():
+        found.setdefault(lesson, []).extend(files)
     return found
 
 
@@ -820,6 +852,9 @@ def main():
     run = sub.add_parser("run")
     run.add_argument("--build-dir", required=True, help="a configured course (for its list of exercises)")
     run.add_argument("--only", default=".", help="exercises whose name matches this regex")
+    run.add_argument("--files", default=".",
+                     help="only the mutants of the solution files whose path matches this regex (the report "
+                          "keeps the other files' rows)")
     run.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
     run.add_argument("--limit-s", type=float, default=900,
                      help="stop a check from outside after this long (beyond its own time limit): a survivor")

@@ -62,10 +62,12 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_slice_ma
             uint8_t* a_tile = ring + at.stage * kStageBytes;
             uint8_t* b_tile = a_tile + kBytesA;
             // Everything this stage receives, the other block's slice of B included.
+            // >>> MUTATED: the stage filled by both blocks
             arrive_expecting_bytes(&full[at.stage], kStageBytes);
             load_tile(a_tile, a_map, &full[at.stage], step * kBlockK, position.row * kBlockM);
             load_tile_multicast(b_tile + rank * kSliceBytesB, bt_slice_map, &full[at.stage], step * kBlockK,
                                 position.col * kBlockN + static_cast<int>(rank) * kSliceRowsB, kWholeCluster);
+            // <<< MUTATED
         }
     }
 }
@@ -78,7 +80,9 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, uint32_t
     // warp arrives on each block's `empty`.
     const auto release = [&](int stage) {
 #pragma unroll
+        // >>> MUTATED: the release to both blocks
         for (uint32_t block = 0; block < kClusterSize; ++block) arrive_in_block(&empty[stage], block);
+        // <<< MUTATED
     };
     RingPosition at;
     for (int piece = cluster; piece < pieces; piece += clusters) {
@@ -101,9 +105,11 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int warpgroup = threadIdx.x / 128;
     const uint32_t rank = cluster_rank();
     const int tile_rows = m / kBlockM, tile_cols = n / kBlockN, steps = k / kBlockK;
+    // >>> MUTATED: the barriers, ready in both blocks
     init_ring(full, empty, kClusterSize * kConsumerWarps);  // `empty`: both blocks' consumer warps
     // The other block's barriers exist from here on: both blocks have initialised theirs.
     cluster_sync();
+    // <<< MUTATED
 
     if (warpgroup == 0) {
         release_registers<40>();
@@ -115,8 +121,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     // Neither block exits while the other one may still arrive on its barriers (its consumers'
     // last releases). The bytes either block multicast into the other have all landed by now: the
     // receiving block's consumers waited for them before reaching this barrier.
+    // >>> MUTATED: no block leaves early
     __syncwarp();
     cluster_sync();
+    // <<< MUTATED
 }
 
 }  // namespace

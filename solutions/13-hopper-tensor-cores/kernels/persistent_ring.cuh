@@ -81,14 +81,18 @@ __device__ inline void accumulate_tile(float (&acc)[kBlockN / 2], const uint8_t*
         for (int slice = 0; slice < kBlockK / 16; ++slice)
             wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
         wgmma_commit();
+        // >>> MUTATED: one group in flight
         wgmma_wait<1>();  // the previous step's group is done: its stage may go back
         accumulators_in_use(acc);
         if (in_flight >= 0 && releases) release(in_flight);
         in_flight = at.stage;
+        // <<< MUTATED
     }
+    // >>> MUTATED: the last stage back
     wgmma_wait<0>();
     accumulators_in_use(acc);
     if (in_flight >= 0 && releases) release(in_flight);
+    // <<< MUTATED
 }
 
 /// The grid of a persistent kernel: as many blocks as multiprocessors, and no more than tiles.
