@@ -118,16 +118,25 @@ struct SampledTiming {
 };
 
 /// Runs `launch` (GPU work on the default stream) untimed and waits for it, again and again
-/// until `settle_ms` have passed (at least once), so that the clock and the averaged power reading
-/// belong to this work and not to what ran before; then times `repeats` runs (measure_gpu, no
-/// further warm-up) while `sampler` samples. The caller checks the launches afterwards.
+/// until `settle_ms` have passed (at least once), so that the clock and NVML's power reading,
+/// averaged over about a second, belong to this work and not to what ran before. Stops at the
+/// first failed wait and returns its error (cudaSuccess otherwise).
 template <class F>
-SampledTiming measure_gpu_sampled(PowerSampler& sampler, double settle_ms, int repeats, F&& launch) {
+cudaError_t settle_gpu(double settle_ms, F&& launch) {
     const WallTimer settling;
+    cudaError_t status = cudaSuccess;
     do {
         launch();
-        if (cudaDeviceSynchronize() != cudaSuccess) break;  // the caller's launch check names the error
-    } while (settling.elapsed_ms() < settle_ms);
+        status = cudaDeviceSynchronize();
+    } while (status == cudaSuccess && settling.elapsed_ms() < settle_ms);
+    return status;
+}
+
+/// settle_gpu(settle_ms, launch), then times `repeats` runs (measure_gpu, no further warm-up)
+/// while `sampler` samples. The caller checks the launches afterwards.
+template <class F>
+SampledTiming measure_gpu_sampled(PowerSampler& sampler, double settle_ms, int repeats, F&& launch) {
+    settle_gpu(settle_ms, launch);  // an error: the caller's launch check names it
     SampledTiming result;
     sampler.start();
     result.time = measure_gpu(0, repeats, launch);

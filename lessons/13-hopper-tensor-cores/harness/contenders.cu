@@ -2,7 +2,6 @@
 #include "harness/contenders.h"
 
 #include "wb/matmul_bench.h"
-#include "wb/timer.h"
 
 #include <cstdio>
 
@@ -11,11 +10,10 @@ wb::TimingStats time_batches(const Contender& contender, int repeats) {
 }
 
 Measured measure(const Contender& contender, int repeats, double settle_ms, wb::PowerSampler& sampler) {
-    const wb::WallTimer settling;
-    while (settling.elapsed_ms() < settle_ms) {
-        for (int run = 0; run < kBatch; ++run) contender.run();
-        WB_CUDA_CHECK(cudaDeviceSynchronize());
-    }
+    if (settle_ms > 0)
+        WB_CUDA_CHECK(wb::settle_gpu(settle_ms, [&] {
+            for (int run = 0; run < kBatch; ++run) contender.run();
+        }));
     Measured measured;
     sampler.start();
     measured.timing =
