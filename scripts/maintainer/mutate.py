@@ -421,6 +421,11 @@ def solution_of(exercise_file):
     return exercise_file.replace("lessons/", "solutions/", 1)
 
 
+def exercise_of(solution_file):
+    """The exercise file beside a solution file (which a given file does not have)."""
+    return solution_file.replace("solutions/", "lessons/", 1)
+
+
 # Held while a GPU exercise's check runs: one check on the GPU at a time.
 GPU_LOCK = threading.Lock()
 
@@ -531,7 +536,7 @@ def sync_by_content(source, dest):
 
 def file_under_test(mutant):
     """Where a mutant goes: over the exercise file, or over a given file (no exercise) itself."""
-    exercise_file = mutant.file.replace("solutions/", "lessons/", 1)
+    exercise_file = exercise_of(mutant.file)
     return exercise_file if os.path.exists(os.path.join(ROOT, exercise_file)) else mutant.file
 
 
@@ -777,7 +782,7 @@ def given_files(root=ROOT):
             for name in sorted(files):
                 relative = os.path.relpath(os.path.join(folder, name), root)
                 if not name.endswith((".cu", ".cuh", ".cpp", ".h")) or \
-                        os.path.exists(os.path.join(root, relative.replace("solutions/", "lessons/", 1))):
+                        os.path.exists(os.path.join(root, exercise_of(relative))):
                     continue
                 with open(os.path.join(root, relative), encoding="utf-8") as f:
                     if marked_regions(f.read().split("\n")):
