@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """mutate-self-test.py: scripts/maintainer/mutate.py finds the regions, makes the mutants students
-write, judges a check's output as the student would read it, finds stale reports, rounds shares
-down, and runs the checks of GPU exercises one at a time."""
+write (each line and each position its own mutant), judges a check's output as the student would
+read it, finds stale reports, rounds shares down, fails `verify` on every report that is not
+complete, current, judged and at the goal, and runs the checks of GPU exercises one at a time."""
 import importlib.util
 import os
 import sys
 import tempfile
+import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 spec = importlib.util.spec_from_file_location("mutate", os.path.join(ROOT, "scripts", "maintainer", "mutate.py"))
@@ -76,10 +79,44 @@ with tempfile.TemporaryDirectory() as folder:
                                                                                       "\n    __syncthreads();"))
     expect(mutate.regions_hash(path) == before, "a comment or a blank line changed in a region keeps the report current")
 
+tally = mutate.mutation_report.tally
 rows = [{"file": "f", "outcome": "killed", "reason": ""}] * 19 + [{"file": "f", "outcome": "survived", "reason": ""}]
-expect(mutate.summarise(rows)["f"][:2] == (19, 20), "an unexplained survivor counts against the goal")
+expect((tally(rows)["f"].killed, tally(rows)["f"].counted) == (19, 20), "an unexplained survivor counts against the goal")
 rows[-1] = {"file": "f", "outcome": "survived", "reason": "equivalent: same order"}
-expect(mutate.summarise(rows)["f"][:3] == (19, 19, 1), "an equivalent survivor is not counted")
+expect((tally(rows)["f"].counted, tally(rows)["f"].equivalent) == (19, 1), "an equivalent survivor is not counted")
+rows[-1] = {"file": "f", "outcome": "pending", "reason": "not killed: x"}
+expect((tally(rows)["f"].counted, tally(rows)["f"].pending) == (19, 1), "a pending mutant is not counted yet")
+
+# Two identical lines: a mutant of each, at its own position; comments and blank lines move no position.
+TWICE = """void g(int* a) {
+    // >>> TODO 1: twice
+    a[0] += 1;
+    a[1] = 0;
+    a[0] += 1;
+    // <<< TODO 1
+}
+"""
+with tempfile.TemporaryDirectory() as root:
+    os.makedirs(os.path.join(root, "solutions", "99-x"))
+    path = os.path.join(root, "solutions", "99-x", "g.cu")
+    with open(path, "w") as f:
+        f.write(TWICE)
+    saved_root, mutate.ROOT = mutate.ROOT, root
+    try:
+        twice, _ = mutate.file_mutants("solutions/99-x/g.cu")
+        minus = [m for m in twice if m.operator == "compound += to -="]
+        expect([m.line for m in minus] == [3, 5] and minus[0].key != minus[1].key,
+               "two identical lines give a mutant each, with keys of their own")
+        with open(path, "w") as f:
+            f.write(TWICE.replace("    a[1] = 0;", "    // a comment\n\n    a[1] = 0;  // why"))
+        moved, _ = mutate.file_mutants("solutions/99-x/g.cu")
+        expect([m.key for m in moved] == [m.key for m in twice] and moved[-1].line == twice[-1].line + 2,
+               "a comment or a blank line moves a mutant's line, not its key")
+    finally:
+        mutate.ROOT = saved_root
+swap = mutate.region_mutants("f", ["x = 1;", "__syncthreads();", "__syncthreads();", "y = 2;"], 0, 3)
+moves = [m for m in swap if m.operator == "synchronisation moved"]
+expect(len(moves) == 2 and all(m.mutated != m.original for m in moves), "a barrier moved past an identical one is no mutant")
 
 # A report compared with a new run: same outcomes pass, a changed outcome fails.
 with tempfile.TemporaryDirectory() as root:
@@ -91,7 +128,7 @@ with tempfile.TemporaryDirectory() as root:
         found, _ = mutate.file_mutants("solutions/99-x/f.cu")
         for mutant in found:
             mutant.outcome, mutant.detail = "killed", "x[0] = 1 (expected 2)"
-        mutate.write_report("99-x", ["solutions/99-x/f.cu"], found, [])
+        mutate.write_report("99-x", {"solutions/99-x/f.cu": found})
         expect(mutate.compare_with_report("99-x", ["solutions/99-x/f.cu"], found) == 0,
                "a run with the committed outcomes agrees")
         found[0].outcome = "survived"
@@ -100,9 +137,9 @@ with tempfile.TemporaryDirectory() as root:
     finally:
         mutate.ROOT = saved_root
 
-# A given file (no exercise beside it) with MUTATED regions: found, and its mutants go over itself.
-with tempfile.TemporaryDirectory() as root:
-    for folder in ("lessons/99-x", "solutions/99-x"):
+def small_course(root):
+    """lessons/99-x/f.cu with its solution (an exercise), and solutions/99-x/given.cu (a given file)."""
+    for folder in ("lessons/99-x", "solutions/99-x", "docs/lessons"):
         os.makedirs(os.path.join(root, folder))
     for name in ("lessons/99-x/f.cu", "solutions/99-x/f.cu"):
         with open(os.path.join(root, name), "w") as f:
@@ -110,6 +147,11 @@ with tempfile.TemporaryDirectory() as root:
     with open(os.path.join(root, "solutions/99-x/given.cu"), "w") as f:
         f.write(SAMPLE.replace("// >>> TODO 1: the sum", "// >>> MUTATED: the sum").replace("// <<< TODO 1",
                                                                                           "// <<< MUTATED"))
+
+
+# A given file (no exercise beside it) with MUTATED regions: found, and its mutants go over itself.
+with tempfile.TemporaryDirectory() as root:
+    small_course(root)
     with open(os.path.join(root, "solutions/99-x/plain.cu"), "w") as f:
         f.write("int g() { return 1; }\n")
     saved_root, mutate.ROOT = mutate.ROOT, root
@@ -130,9 +172,101 @@ with tempfile.TemporaryDirectory() as root:
 expect(mutate.share_text(35 / 37) == "94.5%", "35 of 37 is written 94.5%")
 expect(mutate.share_text(1.0) == "100%", "all killed is written 100%")
 
+
+def report_text(root):
+    with open(os.path.join(root, "solutions/99-x/mutation-report.tsv")) as f:
+        return f.read()
+
+
+def write_text(root, text):
+    with open(os.path.join(root, "solutions/99-x/mutation-report.tsv"), "w") as f:
+        f.write(text)
+
+
+def fresh_report(outcome_of=lambda file, index: ("killed", "x[0] = 1 (expected 2)", "")):
+    """A report of both files, each mutant's (outcome, detail, reason) from outcome_of."""
+    judged = {}
+    for file in ("solutions/99-x/f.cu", "solutions/99-x/given.cu"):
+        judged[file], _ = mutate.file_mutants(file)
+        for index, mutant in enumerate(judged[file]):
+            mutant.outcome, mutant.detail, mutant.reason = outcome_of(file, index)
+    mutate.write_report("99-x", judged)
+    return judged
+
+
+# verify: a complete, current, judged report at the goal passes; each way of being otherwise fails.
+with tempfile.TemporaryDirectory() as root:
+    small_course(root)
+    saved_root, mutate.ROOT = mutate.ROOT, root
+    try:
+        fresh_report()
+        expect(mutate.verify_lesson("99-x") == [], "a complete report of killed mutants passes")
+        good = report_text(root)
+        lines = good.split("\n")
+        first_row = next(i for i, l in enumerate(lines) if l.startswith("solutions/99-x/f.cu\t"))
+
+        write_text(root, "\n".join(lines[:first_row] + lines[first_row + 1:]))
+        expect(any("have no row" in p for p in mutate.verify_lesson("99-x")), "a deleted row fails")
+        row = lines[first_row].split("\t")
+        row[2] = "99:0"
+        write_text(root, "\n".join(lines + ["\t".join(row)]))
+        expect(any("name no mutant" in p for p in mutate.verify_lesson("99-x")), "an extra row fails")
+        write_text(root, "\n".join(lines + [lines[first_row]]))
+        expect(any("rows for the mutant" in p for p in mutate.verify_lesson("99-x")), "a row given twice fails")
+
+        # A survivor's row deleted and its summary typed to match the rows left: still a failure.
+        fresh_report(lambda file, index: ("survived", "the check passed", "not killed: x") if index == 0
+                     and file.endswith("f.cu") else ("killed", "x", ""))
+        kept = [l for l in report_text(root).split("\n")
+                if not (l.startswith("solutions/99-x/f.cu\t") and "\tsurvived\t" in l)]
+        rows = [dict(zip(mutate.mutation_report.HEADER, l.split("\t"))) for l in kept if l.startswith("solutions/")]
+        typed = mutate.mutation_report.summary_line("solutions/99-x/f.cu", tally(rows)["solutions/99-x/f.cu"])
+        kept = [typed if l.startswith("# summary solutions/99-x/f.cu:") else l for l in kept]
+        write_text(root, "\n".join(kept))
+        found = mutate.verify_lesson("99-x")
+        expect(any("have no row" in p for p in found) and not any("summary line" in p for p in found),
+               "a deleted survivor fails, even with a summary typed to match the rows left")
+        write_text(root, good.replace("non-equivalent mutants killed", "non-equivalent mutants  killed", 1))
+        expect(any("summary line" in p for p in mutate.verify_lesson("99-x")), "a summary that differs fails")
+
+        fresh_report(lambda file, index: ("pending", "not built yet", "") if index == 3 else ("killed", "x", ""))
+        expect(any("pending" in p for p in mutate.verify_lesson("99-x")), "a pending row fails")
+        fresh_report(lambda file, index: ("survived", "the check passed", "") if index == 0 else ("killed", "x", ""))
+        expect(any("needs a reason" in p for p in mutate.verify_lesson("99-x")), "a survivor without a reason fails")
+        fresh_report(lambda file, index: ("survived", "the check passed", "equivalent: the same sum in the same order")
+                     if index == 0 else ("killed", "x", ""))
+        expect(mutate.verify_lesson("99-x") == [], "an equivalent survivor with a reason on results passes")
+
+        # Below the goal: a failure, for a given file as for an exercise file.
+        half = lambda file, index: ("survived", "the check passed", "not killed: x") if index % 2 \
+            else ("killed", "x", "")
+        fresh_report(half)
+        below = [p for p in mutate.verify_lesson("99-x") if "below the goal" in p]
+        expect(len(below) == 2, "a file below the goal fails, given or exercise")
+
+        # A stale report (a region's code changed) fails and names the command to run.
+        fresh_report()
+        with open(os.path.join(root, "solutions/99-x/f.cu"), "w") as f:
+            f.write(SAMPLE.replace("a[i * 2 + 1]", "a[i * 2]"))
+        expect(any("stale" in p and "--pending" in p for p in mutate.verify_lesson("99-x")),
+               "a stale report fails with the command that judges it again")
+        with open(os.path.join(root, "solutions/99-x/f.cu"), "w") as f:
+            f.write(SAMPLE)
+
+        # run --pending judges only the mutants without a judged row.
+        fresh_report(lambda file, index: ("pending", "x", "not killed: y") if index == 2 else ("killed", "x", ""))
+        mutants, _ = mutate.file_mutants("solutions/99-x/f.cu")
+        rows = mutate.current_rows(mutate.read_report("99-x"), "solutions/99-x/f.cu")
+        del rows[mutants[5].key]
+        todo = mutate.take_judged_rows(mutants, rows)
+        expect([m.key for m in todo] == [mutants[2].key, mutants[5].key] and mutants[0].outcome == "killed",
+               "--pending takes the pending mutants and those without a row, and keeps the judged rows")
+        expect(mutate.carried_reasons(mutate.read_report("99-x"), "solutions/99-x/f.cu", mutants)
+               == {mutants[2].key: "not killed: y"}, "a pending row's reason is kept for its survivor")
+    finally:
+        mutate.ROOT = saved_root
+
 # Checks of GPU exercises run one at a time, those of CPU exercises side by side.
-import threading
-import time
 
 
 def most_at_once(kind):

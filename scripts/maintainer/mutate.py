@@ -1,37 +1,50 @@
 #!/usr/bin/env python3
 """Mutation testing of the exercises: does each student's check catch the bugs students write?
 
-    mutate.py list SOLUTION_FILE                 the mutants of one file's marked regions
-    mutate.py run --build-dir B [--only REGEX] [--files REGEX] [--kind cpu|gpu] [--jobs N] [--limit-s S] [--dry-run]
-                  [--work-dir D --keep-workers] [--state FILE] [--deadline-s S] [--check-committed]
-                                                 run the checks on every mutant, write the reports
-    mutate.py verify [--require-kind cpu]        the committed reports are current and complete
+    mutate.py list SOLUTION_FILE         the mutants of one file's marked regions, with their positions
+    mutate.py run --build-dir B [--only REGEX] [--files REGEX] [--kind cpu|gpu] [--pending] [--jobs N]
+                  [--limit-s S] [--dry-run] [--work-dir D --keep-workers] [--state FILE] [--deadline-s S]
+                  [--check-committed]    judge the mutants, write the reports
+    mutate.py verify                     every report is complete, current, judged and meets the goal
 
 The code under test is a reference solution's marked regions (between "// >>> TODO n" or
 "// >>> FIX" and the matching "// <<<" line); the test suite is the student's own check,
-`scripts/check` (scripts/progress check). For every mutant (one small change inside one region)
-`run` writes the solution with that change over the exercise file in a copy of the course whose
-other exercise files are solved, and runs `scripts/progress check EXERCISE` there. A given file
-(under solutions/ only, built into the lesson's programs: GIVEN in its manifest) may mark the
-parts its lesson's check must guard with "// >>> MUTATED: what" ... "// <<< MUTATED"; its
-mutants are written over the file itself and judged by the check of the lesson's first
-exercise. A mutant is
+`scripts/check` (scripts/progress check). Every mutant is built: one small change at one place
+of one region (each line, each match on the line; two identical lines give a mutant each). Only
+changes that make the very same program are one mutant (a statement moved past its neighbour
+and that neighbour moved back past it). `run` writes the solution with the change over the
+exercise file in a copy of the course whose other exercise files are solved, and runs
+`scripts/progress check EXERCISE` there. A given file (under solutions/ only, built into the
+lesson's programs: GIVEN in its manifest) may mark the parts its lesson's check must guard with
+"// >>> MUTATED: what" ... "// <<< MUTATED"; its mutants are written over the file itself and
+judged by the check of the lesson's first exercise. A mutant is
 
   killed     the check said FAILED with a message (wrong element, a crash or a time limit it
              names, a CUDA error), within the check's own time limit;
   survived   the check PASSED, or ended some other way (no verdict, or stopped from outside
              after the time limit plus a margin: a hang is a survivor);
   stillborn  the mutant does not compile (not counted);
-  skipped    the check could not run here (no GPU): the report is not written.
+  pending    not judged yet: a row that waits for a run where its check can run (`run --pending`);
+  skipped    the check could not run here (no GPU): the lesson's report is not written.
 
-A report per lesson, solutions/NN-name/mutation-report.tsv, lists every mutant with its outcome,
-keyed by the sha256 of the code in the solution's marked regions (comments left out); its "detail" column is the first line of
-the check's message (or why the mutant survived). A survivor needs a reason in its last
-column: "equivalent: why" (same results and same speed) or the check case that now kills it
-(then the report is regenerated). `run` keeps the reasons of mutants it finds again. `verify`
-fails when a report is stale (the regions changed), when a survivor has no reason, or when an
-exercise file of a required kind (--require-kind) has no report; it lists the files where fewer
-than 95% of the non-equivalent mutants are killed (a failure too with --require-goal).
+The reports. One per lesson, solutions/NN-name/mutation-report.tsv (read by
+scripts/lib/mutation_report.py), with a row for every mutant: its file, line, position, operator,
+the changed line, outcome, detail (the first line of the check's message, or why it survived)
+and reason. A row is keyed by the file, the operator and the position: the mutant's line as the
+how-manieth line of code of the file's marked regions (from 0), a colon and the column of the
+change on that line, and ">N" for the other line of a move or an exchange. The report keys each
+file's rows by the sha256 of the code in its marked regions; comments and blank lines are left
+out of both, so editing them keeps a report current. A survivor needs a reason in its last
+column: "equivalent: why" (the same results for every valid input) or "not killed: what the
+check does not see". `run` keeps the reasons of survivors it finds again; `run --pending` judges only the
+mutants without a judged row (new ones, pending ones, those of a file whose regions changed) and
+keeps the other rows.
+
+`verify` rebuilds each file's mutants from the sources and fails when a report is missing or
+stale (the regions changed), a mutant has no row or several, a row names no mutant, a row is
+pending, a survivor has no reason, a
+"# summary" line differs from the one its rows give, or a file has fewer than 95% of its
+non-equivalent mutants killed.
 
 The report lives beside the solution because it quotes the solution's lines.
 """
@@ -40,7 +53,6 @@ import argparse
 import collections
 import hashlib
 import json
-import math
 import os
 import re
 import shutil
@@ -51,11 +63,14 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The course's one reader of the mutation reports (scripts/lib/mutation_report.py).
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+import mutation_report  # noqa: E402  (after the path to it)
+from mutation_report import GOAL, KILLED, PENDING, STILLBORN, SURVIVED, share_text  # noqa: E402
+
 OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED):")
 CLOSE = re.compile(r"^\s*// <<< (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED)\s*$")
-REPORT_NAME = "mutation-report.tsv"
-GOAL = 0.95
-KILLED, SURVIVED, STILLBORN, SKIPPED = "killed", "survived", "stillborn", "skipped"
+SKIPPED = "skipped"
 
 
 # ---- the regions ----------------------------------------------------------------------------
@@ -188,16 +203,22 @@ FOR_HEADER = re.compile(r"\bfor\s*\((?:[^()]|\([^()]*\))*\)")
 
 
 class Mutant:
-    def __init__(self, file, line, operator, original, mutated):
+    def __init__(self, file, line, operator, original, mutated, column=0):
         self.file, self.line, self.operator = file, line, operator  # line: 1-based
         self.original, self.mutated = original, mutated
+        self.column = column  # where on the line the change is
         self.extra = {}  # other lines changed (line index -> text), for moves and swaps
+        self.position = ""  # set by file_mutants: "code line:column[>other code line]"
         self.outcome, self.reason, self.detail = "", "", ""
 
     @property
     def key(self):
-        extra = ";".join(f"{k}:{v.strip()}" for k, v in sorted(self.extra.items()))
-        return f"{self.file}|{self.operator}|{self.original.strip()}|{self.mutated.strip()}|{extra}"
+        """The mutant's key in the report and the state file: file, position and operator."""
+        return f"{self.file}|{self.position}|{self.operator}"
+
+    def changes(self):
+        """The lines this mutant writes, as a set: two mutants with the same set are the same program."""
+        return frozenset([(self.line - 1, self.mutated), *self.extra.items()])
 
     def apply(self, lines):
         out = list(lines)
@@ -218,12 +239,12 @@ def in_code(mask, start, end):
 def line_mutants(path, number, line):
     """The one-line mutants of a line of code."""
     mask = code_mask(line)
-    found = []
+    found = []  # (operator, mutated line, column of the change)
     for name, pattern, replacement in REPLACEMENTS:
         for m in re.finditer(pattern, line):
             if not in_code(mask, m.start(), m.end()):
                 continue
-            found.append((name, replace_at(line, m.start(), m.end(), m.expand(replacement))))
+            found.append((name, replace_at(line, m.start(), m.end(), m.expand(replacement)), m.start()))
     for m in INTEGER.finditer(line):
         if not in_code(mask, m.start(), m.end()):
             continue
@@ -231,7 +252,7 @@ def line_mutants(path, number, line):
         for delta in (+1, -1):
             if value + delta >= 0:
                 found.append((f"constant {value} to {value + delta}",
-                              replace_at(line, m.start(), m.end(), str(value + delta))))
+                              replace_at(line, m.start(), m.end(), str(value + delta)), m.start()))
     for a, b in EXCHANGES:
         names = re.compile(r"\b(%s|%s)\b" % (re.escape(a), re.escape(b)))
         hits = [m for m in names.finditer(line) if in_code(mask, m.start(), m.end())]
@@ -240,19 +261,20 @@ def line_mutants(path, number, line):
             for m in reversed(hits):
                 swapped = replace_at(swapped, m.start(), m.end(), b if m.group(1) == a else a)
             if swapped != line:
-                found.append((f"exchange {a} and {b}", swapped))
+                found.append((f"exchange {a} and {b}", swapped, hits[0].start()))
     m = STREAM_ARG.search(line)
     if m and in_code(mask, m.start(), m.end()) and m.group(1).count(",") >= 2:
-        found.append(("stream argument removed", replace_at(line, m.start(), m.end(), "<<<" + m.group(1) + ">>>")))
-    stripped = line.strip()
-    if stripped.endswith(";") and not stripped.startswith(("return", "}", "{")) and is_code(line):
-        indent = line[:len(line) - len(line.lstrip())]
-        found.append(("statement deleted", indent + "// (deleted) " + stripped))
+        found.append(("stream argument removed", replace_at(line, m.start(), m.end(), "<<<" + m.group(1) + ">>>"),
+                      m.start()))
+    code = without_comment(line).strip()  # a comment after the statement changes no mutant
+    indent = line[:len(line) - len(line.lstrip())]
+    if code.endswith(";") and not code.startswith(("return", "}", "{")):
+        found.append(("statement deleted", indent + "// (deleted) " + line.strip(), len(indent)))
     seen, mutants = set(), []
-    for name, text in found:
-        if text != line and text not in seen:
+    for name, text, column in found:
+        if text != line and text not in seen:  # two changes that write the same line are one mutant
             seen.add(text)
-            mutants.append(Mutant(path, number, name, line, text))
+            mutants.append(Mutant(path, number, name, line, text, column))
     return mutants
 
 
@@ -263,59 +285,70 @@ def region_mutants(path, lines, first, last):
     code = [n for n in range(first, last + 1) if is_code(lines[n])]
     for n in code:
         mutants += line_mutants(path, n + 1, lines[n])
+    # What follows reads the code of each line, its comment left out (positions are the same).
+    statement = {n: without_comment(lines[n]) for n in code}
     for position, n in enumerate(code):
-        if not SYNC_CALLS.search(lines[n]) or not lines[n].strip().endswith(";"):
+        if not SYNC_CALLS.search(statement[n]) or not statement[n].strip().endswith(";"):
             continue
         for other in (code[position - 1] if position > 0 else None,
                       code[position + 1] if position + 1 < len(code) else None):
-            if other is None or not lines[other].strip().endswith(";"):
+            if other is None or not statement[other].strip().endswith(";") or lines[other] == lines[n]:
                 continue
-            mutant = Mutant(path, n + 1, "synchronisation moved", lines[n], lines[other])
+            mutant = Mutant(path, n + 1, "synchronisation moved", lines[n], lines[other],
+                            len(lines[n]) - len(lines[n].lstrip()))
             mutant.extra = {other: lines[n]}
             mutants.append(mutant)
-    headers = [(n, m) for n in code for m in [FOR_HEADER.search(lines[n])] if m]
+    headers = [(n, m) for n in code for m in [FOR_HEADER.search(statement[n])] if m]
     for a in range(len(headers)):
         for b in range(a + 1, len(headers)):
             (na, ma), (nb, mb) = headers[a], headers[b]
             if ma.group(0) == mb.group(0):
                 continue
             mutant = Mutant(path, na + 1, "loop order exchanged", lines[na],
-                            replace_at(lines[na], ma.start(), ma.end(), mb.group(0)))
+                            replace_at(lines[na], ma.start(), ma.end(), mb.group(0)), ma.start())
             mutant.extra = {nb: replace_at(lines[nb], mb.start(), mb.end(), ma.group(0))}
             mutants.append(mutant)
     return mutants
 
 
+def code_line_numbers(lines):
+    """{line index: its number among the lines of code of the marked regions, from 0}: the lines
+    that regions_hash reads (comments and blank lines left out), so a number changes only when
+    the hash does."""
+    numbers = {}
+    for first, last in marked_regions(lines):
+        for n in range(first, last + 1):
+            if without_comment(lines[n]).strip():
+                numbers[n] = len(numbers)
+    return numbers
+
+
 def file_mutants(path):
-    """Every mutant of a solution file's marked regions; `path` relative to the course."""
+    """Every mutant of a solution file's marked regions, each with its position; `path` relative
+    to the course. Changes that make the same program (a statement moved down past its
+    neighbour, and that neighbour moved up past it) are one mutant, the first."""
     with open(os.path.join(ROOT, path), encoding="utf-8") as f:
         lines = f.read().split("\n")
-    mutants = []
+    numbers = code_line_numbers(lines)
+    mutants, programs, keys = [], set(), set()
     for first, last in marked_regions(lines):
-        mutants += region_mutants(path, lines, first, last)
-    unique, seen = [], set()
-    for mutant in mutants:
-        if mutant.key not in seen:
-            seen.add(mutant.key)
-            unique.append(mutant)
-    return unique, lines
+        for mutant in region_mutants(path, lines, first, last):
+            if mutant.changes() in programs:
+                continue
+            programs.add(mutant.changes())
+            mutant.position = f"{numbers[mutant.line - 1]}:{mutant.column}" + \
+                "".join(f">{numbers[index]}" for index in sorted(mutant.extra))
+            if mutant.key in keys:
+                raise RuntimeError(f"two mutants with the key {mutant.key}")
+            keys.add(mutant.key)
+            mutants.append(mutant)
+    return mutants, lines
 
 
 # ---- the reports --------------------------------------------------------------------------
 
-HEADER = ["file", "line", "operator", "mutant", "outcome", "detail", "reason"]
-
-
 def report_path(lesson):
-    return os.path.join(ROOT, "solutions", lesson, REPORT_NAME)
-
-
-def escape(text):
-    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
-
-
-def unescape(text):
-    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n"}.get(m.group(1), m.group(1)), text)
+    return mutation_report.report_path(ROOT, lesson)
 
 
 def mutant_text(mutant):
@@ -327,75 +360,52 @@ def mutant_text(mutant):
 
 
 def read_report(lesson):
-    """(hashes {file: sha256}, rows [dict]) of a committed report, or (None, []) when absent."""
-    path = report_path(lesson)
-    if not os.path.exists(path):
-        return None, []
-    hashes, rows = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("# regions "):
-                _, _, file, digest = line.split(" ", 3)
-                hashes[file] = digest
-            elif line.startswith("#") or not line.strip():
-                continue
-            else:
-                cells = [unescape(c) for c in line.split("\t")]
-                if cells[0] == "file":
-                    continue
-                rows.append(dict(zip(HEADER, cells + [""] * (len(HEADER) - len(cells)))))
-    return hashes, rows
+    """The committed report of a lesson (mutation_report.Report), or None when it has none."""
+    return mutation_report.read(report_path(lesson))
 
 
 def row_key(row):
-    return (row["file"], row["operator"], row["mutant"])
+    return f"{row['file']}|{row['position']}|{row['operator']}"
 
 
-def summarise(rows):
-    """{file: (killed, counted, equivalent, stillborn)}: counted = non-equivalent mutants that
-    compile."""
-    totals = {}
-    for row in rows:
-        killed, counted, equivalent, stillborn = totals.get(row["file"], (0, 0, 0, 0))
-        if row["outcome"] == STILLBORN:
-            stillborn += 1
-        elif row["outcome"] == SURVIVED and row["reason"].startswith("equivalent"):
-            equivalent += 1
-        else:
-            counted += 1
-            killed += row["outcome"] == KILLED
-        totals[row["file"]] = (killed, counted, equivalent, stillborn)
-    return totals
+def mutant_row(mutant):
+    return {"file": mutant.file, "line": str(mutant.line), "position": mutant.position, "operator": mutant.operator,
+            "mutant": mutant_text(mutant), "outcome": mutant.outcome, "detail": mutant.detail,
+            "reason": mutant.reason if mutant.outcome == SURVIVED or mutant.outcome == PENDING else ""}
 
 
-def write_report(lesson, files, mutants, old_rows):
-    """Writes the lesson's report with the rows of these files' mutants; rows of the lesson's
-    other files (measured by another run, e.g. on another machine) are kept as they were."""
-    old_hashes, _ = read_report(lesson)
-    kept_files = [f for f in sorted((old_hashes or {})) if f not in files and os.path.exists(os.path.join(ROOT, f))]
-    reasons = {row_key(r): r["reason"] for r in old_rows if r["reason"]}
-    rows = [r for r in old_rows if r["file"] in kept_files]
-    for m in mutants:
-        row = {"file": m.file, "line": str(m.line), "operator": m.operator, "mutant": mutant_text(m),
-               "outcome": m.outcome, "detail": m.detail, "reason": ""}
-        if m.outcome == SURVIVED:
-            row["reason"] = reasons.get(row_key(row), "")
-        rows.append(row)
-    digests = {f: old_hashes[f] for f in kept_files}
-    digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in files})
-    lines = [f"# Mutation report of lesson {lesson}: written by scripts/maintainer/mutate.py run; the",
-             "# last column says why a survivor is not a missed bug (\"equivalent: ...\"). Keyed by",
-             "# the sha256 of the code (comments left out) in each file's marked regions:"]
+def current_rows(report, file):
+    """{key: row} of a file's rows in a report, when its regions are still those the report was
+    written for; {} for a missing report or file and for a stale one (its rows are of other code)."""
+    if report is None or report.hashes.get(file) != regions_hash(os.path.join(ROOT, file)):
+        return {}
+    return {row_key(r): r for r in report.rows if r["file"] == file}
+
+
+def write_report(lesson, judged):
+    """Writes the lesson's report: the rows of the files in `judged` ({file: its mutants, each
+    with its outcome, detail and reason}) and, as they were, those of the lesson's other files
+    (measured by another run, e.g. on another machine) that still exist. Returns the rows."""
+    old = read_report(lesson)
+    old_hashes = old.hashes if old else {}
+    kept = [f for f in sorted(old_hashes) if f not in judged and os.path.exists(os.path.join(ROOT, f))]
+    rows = [r for r in old.rows if r["file"] in kept] if old else []
+    for file in sorted(judged):
+        rows += [mutant_row(m) for m in judged[file]]
+    digests = {f: old_hashes[f] for f in kept}
+    digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in judged})
+    lines = [f"# Mutation report of lesson {lesson}: written by scripts/maintainer/mutate.py run, one row per",
+             "# mutant. The last column says why a survivor is not a missed bug (\"equivalent: ...\") or what",
+             "# the check does not see (\"not killed: ...\"). Keyed by the sha256 of the code (comments",
+             "# left out) in each file's marked regions:"]
     for file in sorted(digests):
         lines.append(f"# regions {file} {digests[file]}")
-    for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
-        share = killed / counted if counted else 1.0
-        lines.append(f"# summary {file}: {killed} of {counted} non-equivalent mutants killed ({share_text(share)}), "
-                     f"{equivalent} equivalent, {stillborn} do not compile")
-    lines.append("\t".join(HEADER))
+    tallies = mutation_report.tally(rows)
+    for file in sorted(digests):
+        lines.append(mutation_report.summary_line(file, tallies.get(file, mutation_report.Tally())))
+    lines.append("\t".join(mutation_report.HEADER))
     for row in rows:
-        lines.append("\t".join(escape(row[h]) for h in HEADER))
+        lines.append("\t".join(mutation_report.escape(row[h]) for h in mutation_report.HEADER))
     with open(report_path(lesson), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     return rows
@@ -456,14 +466,20 @@ class Worker:
                 shutil.copyfile(os.path.join(ROOT, solution_of(file)), os.path.join(fresh, file))
         sync_by_content(fresh, self.tree)
         shutil.rmtree(fresh, ignore_errors=True)
-        if not os.path.exists(os.path.join(self.build, "CMakeCache.txt")):
-            generator = ["-G", "Ninja"] if shutil.which("ninja") else []
-            configure = subprocess.run(["cmake", "-S", self.tree, "-B", self.build, *generator,
-                                        "-DCMAKE_BUILD_TYPE=Release", "-DWORKBOOK_MAINTAINER_TESTS=OFF",
-                                        *self.cmake_args], capture_output=True, text=True)
-            if configure.returncode != 0:
-                raise RuntimeError("configure failed:\n" + configure.stdout[-2000:] + configure.stderr[-2000:])
+        error = self.configure(self.build, [])
+        if error:
+            raise RuntimeError("configure failed:\n" + error)
         self.prepared = True
+
+    def configure(self, build, options):
+        """Configures a build folder of the copy (once); the configure's output when it failed."""
+        if os.path.exists(os.path.join(build, "CMakeCache.txt")):
+            return None
+        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+        configure = subprocess.run(["cmake", "-S", self.tree, "-B", build, *generator, "-DCMAKE_BUILD_TYPE=Release",
+                                    "-DWORKBOOK_MAINTAINER_TESTS=OFF", *options, *self.cmake_args],
+                                   capture_output=True, text=True)
+        return None if configure.returncode == 0 else configure.stdout[-2000:] + configure.stderr[-2000:]
 
     def check(self, exercise, limit_s):
         """Runs the student's check; returns (exit code or None when stopped, output). A GPU
@@ -478,13 +494,16 @@ class Worker:
                 return self.run_check(command + ["--no-build"], limit_s)
         return self.run_check(command, limit_s)
 
+    def build_targets(self, build, targets):
+        built = subprocess.run(["cmake", "--build", build, "-j", "1", "--target", *targets],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return built.returncode == 0
+
     def build_lesson(self, exercise):
         """Builds the exercise programs of the exercise's lesson (what its check runs); False when
         one does not compile (the check then builds them again and reports it)."""
-        targets = [e.target_id + "-exercise" for e in self.exercises if e.lesson == exercise.lesson]
-        built = subprocess.run(["cmake", "--build", self.build, "-j", "1", "--target", *targets],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return built.returncode == 0
+        return self.build_targets(self.build, [e.target_id + "-exercise" for e in self.exercises
+                                               if e.lesson == exercise.lesson])
 
     def run_check(self, command, limit_s):
         try:
@@ -511,11 +530,10 @@ class Worker:
             f.write("\n".join(mutant.apply(lines)))
         try:
             code, output = self.check(exercise, limit_s)
+            mutant.outcome, mutant.detail = judge(code, output)
         finally:
             shutil.copyfile(os.path.join(ROOT, mutant.file), target)
-        mutant.outcome, mutant.detail = judge(code, output)
         return mutant
-
 
 def sync_by_content(source, dest):
     """Makes dest hold source's files, rewriting only those whose content differs (their
@@ -586,19 +604,20 @@ def read_state(path):
 def compare_with_report(lesson, files, mutants):
     """1 (and the differences, printed) when these mutants' outcomes are not the ones the
     committed report holds for these files; 0 when they all agree."""
-    hashes, rows = read_report(lesson)
-    committed = {row_key(r): r["outcome"] for r in rows if r["file"] in files}
+    report = read_report(lesson)
+    committed = {}
     differences = []
     for file in files:
-        if not hashes or hashes.get(file) != regions_hash(os.path.join(ROOT, file)):
+        rows = current_rows(report, file)
+        if not rows:
             differences.append(f"{file}: the committed report is missing or stale")
+        committed.update({key: row["outcome"] for key, row in rows.items()})
     for m in mutants:
-        row = {"file": m.file, "operator": m.operator, "mutant": mutant_text(m)}
-        expected = committed.pop(row_key(row), None)
+        expected = committed.pop(m.key, None)
         if expected != m.outcome:
             differences.append(f"{m.file}:{m.line} {m.operator}: {mutant_text(m)[:70]}: {m.outcome} here, "
                                f"{expected or 'not in the report'} in the report ({m.detail[:80]})")
-    differences += [f"{key[0]}: {key[2][:70]}: in the report, not a mutant any more" for key in committed]
+    differences += [f"{key}: in the report, not a mutant any more" for key in committed]
     for line in differences:
         print("  DIFFERS: " + line)
     print(f"mutate: {lesson}: {len(mutants)} mutants, {'outcomes as committed' if not differences else f'{len(differences)} differences from the committed report'}")
@@ -612,24 +631,56 @@ def split_among(jobs, count):
     return [collections.deque(jobs[i * size:(i + 1) * size]) for i in range(count)]
 
 
+def carried_reasons(report, file, mutants):
+    """{mutant key: reason} of the file's rows that give one: by key in a current report; in a
+    stale one only where the row also shows the same change (the positions may have moved)."""
+    if report is None:
+        return {}
+    rows = current_rows(report, file)
+    if rows:
+        return {key: row["reason"] for key, row in rows.items() if row["reason"]}
+    shown = {(row_key(r), r["mutant"]): r["reason"] for r in report.rows if r["file"] == file and r["reason"]}
+    return {m.key: shown[(m.key, mutant_text(m))] for m in mutants if (m.key, mutant_text(m)) in shown}
+
+
+def take_judged_rows(mutants, rows):
+    """Gives each mutant the outcome, detail and reason of its judged row (rows: {key: row} of a
+    current report); returns the mutants that have none (no row, or a pending one)."""
+    unjudged = []
+    for mutant in mutants:
+        row = rows.get(mutant.key)
+        if row and row["outcome"] != PENDING:
+            mutant.outcome, mutant.detail, mutant.reason = row["outcome"], row["detail"], row["reason"]
+        else:
+            unjudged.append(mutant)
+    return unjudged
+
+
 def command_run(args):
     exercises = [e for e in read_exercises(args.build_dir)
                  if re.search(args.only, e.name) and (not args.kind or e.kind == args.kind)]
     if not exercises:
         sys.exit(f"mutate: no exercise matches '{args.only}'")
+    if args.pending and args.check_committed:
+        sys.exit("mutate: --check-committed runs every mutant again: leave out --pending")
     jobs = []  # (exercise, mutant, lines)
-    files_of_lesson = {}
+    mutants_of = {}  # {lesson: {file: mutants}}
+    reasons = {}  # {mutant key: the reason its committed row gives}
     given, lessons_seen = given_files(), set()
     for exercise in exercises:
         # A lesson's given files go with its first exercise, whose check runs every program.
         extra = given.get(exercise.lesson, []) if exercise.lesson not in lessons_seen else []
         lessons_seen.add(exercise.lesson)
+        report = read_report(exercise.lesson)
         for solution in [solution_of(f) for f in exercise.files] + extra:
             if not re.search(args.files, solution):
                 continue
-            files_of_lesson.setdefault(exercise.lesson, []).append(solution)
             mutants, lines = file_mutants(solution)
-            jobs += [(exercise, m, lines) for m in mutants]
+            mutants_of.setdefault(exercise.lesson, {})[solution] = mutants
+            rows = current_rows(report, solution)
+            reasons.update(carried_reasons(report, solution, mutants))
+            todo = take_judged_rows(mutants, rows) if args.pending else mutants
+            jobs += [(exercise, m, lines) for m in todo]
     judged = read_state(args.state)
     pending = []
     for job in jobs:
@@ -638,11 +689,13 @@ def command_run(args):
             job[1].outcome, job[1].detail = earlier
         else:
             pending.append(job)
-    print(f"mutate: {len(jobs)} mutants of {sum(len(v) for v in files_of_lesson.values())} files, "
-          f"{len(jobs) - len(pending)} judged by an earlier run", flush=True)
+    counted = sum(len(m) for files in mutants_of.values() for m in files.values())
+    print(f"mutate: {counted} mutants of {sum(len(files) for files in mutants_of.values())} files, "
+          f"{len(jobs)} to judge{' (--pending)' if args.pending else ''}, "
+          f"{len(jobs) - len(pending)} of them judged by an earlier run", flush=True)
     if args.dry_run:
         for exercise, mutant, _ in jobs:
-            print(f"  {mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)}")
+            print(f"  {mutant.file}:{mutant.line} [{mutant.position}] {mutant.operator}: {mutant_text(mutant)}")
         return 0
     cmake_args = list(args.cmake_arg or [])
     data = next((d for d in (os.path.join(ROOT, ".data"), os.path.join(ROOT, "..", "shared", "data"))
@@ -707,74 +760,120 @@ def command_run(args):
     if errors:
         print("mutate: stopped, no report written:\n" + "\n".join(errors))
         return 1
-    if any(m.outcome == SKIPPED for _, m, _ in jobs):
-        print("mutate: some checks could not run here (no GPU): no report written")
-        return 77
-    status, unfinished = 0, []
-    for lesson, files in sorted(files_of_lesson.items()):
-        mutants = [m for _, m, _ in jobs if m.file in files]
+    status, unfinished, skipped = 0, [], []
+    for lesson, files in sorted(mutants_of.items()):
+        mutants = [m for file in files.values() for m in file]
+        if any(m.outcome == SKIPPED for m in mutants):
+            skipped.append(lesson)
+            continue
         if any(not m.outcome for m in mutants):
             unfinished.append(lesson)
             continue
         if args.check_committed:
-            status |= compare_with_report(lesson, files, mutants)
+            status |= compare_with_report(lesson, list(files), mutants)
             continue
-        _, old_rows = read_report(lesson)
-        rows = write_report(lesson, files, mutants, old_rows)
+        for m in mutants:
+            m.reason = reasons.get(m.key, "") if m.outcome == SURVIVED else ""
+        rows = write_report(lesson, files)
         print(f"mutate: {os.path.relpath(report_path(lesson), ROOT)}")
-        for file, (killed, counted, equivalent, stillborn) in sorted(summarise(rows).items()):
-            print(f"  {file}: {killed} of {counted} killed, {equivalent} equivalent, {stillborn} do not compile")
-        status |= 1 if verify_lesson(lesson, quiet=False) else 0
+        tallies = mutation_report.tally(rows)
+        for file in sorted(files):
+            counts = tallies[file]
+            print(f"  {file}: {counts.killed} of {counts.counted} killed, {counts.equivalent} equivalent, "
+                  f"{counts.stillborn} do not compile")
+        report = read_report(lesson)
+        problems = [p for file in sorted(files) for p in verify_file(lesson, file, report)]
+        for problem in problems:
+            print("  " + problem)
+        status |= 1 if problems else 0
     if not keep:
         shutil.rmtree(work, ignore_errors=True)
     print(f"mutate: {time.monotonic() - started:.0f} s")
+    for lesson in skipped:
+        why = next(m.detail for file in mutants_of[lesson].values() for m in file if m.outcome == SKIPPED)
+        print(f"mutate: {lesson}: no report: a check could not run here ({why})")
     if unfinished:
         print(f"mutate: deadline reached; not finished: {', '.join(unfinished)} "
               f"(run again with the same --state to go on)")
         return 3
-    return status
+    return 77 if skipped and not status else status
 
 
 # ---- verifying the committed reports --------------------------------------------------------
 
-def verify_lesson(lesson, quiet=True):
-    """Problems of one lesson's report, as lines (empty: current and complete)."""
-    hashes, rows = read_report(lesson)
+def rerun_command(lesson, file, pending=False):
+    pattern = re.sub(r"([.+])", r"[\1]", file)  # a path as a regex: its dots are dots
+    return (f"python3 scripts/maintainer/mutate.py run --build-dir BUILD{' --pending' if pending else ''} "
+            f"--only '^{lesson}' --files '^{pattern}$'")
+
+
+def verify_file(lesson, file, report):
+    """Problems of one file's rows, as lines."""
+    if report is None or file not in report.hashes:
+        return [f"{lesson}: {file} has no rows in solutions/{lesson}/{mutation_report.REPORT_NAME}: run "
+                f"{rerun_command(lesson, file)}"]
+    if report.hashes[file] != regions_hash(os.path.join(ROOT, file)):
+        return [f"{lesson}: the report of {file} is stale (its marked regions changed): run "
+                f"{rerun_command(lesson, file, pending=True)}"]
     problems = []
-    for file, digest in sorted((hashes or {}).items()):
-        if not os.path.exists(os.path.join(ROOT, file)):
-            problems.append(f"{lesson}: the report names {file}, which no longer exists")
-        elif regions_hash(os.path.join(ROOT, file)) != digest:
-            problems.append(f"{lesson}: the report of {file} is stale (its marked regions changed): "
-                            f"run scripts/maintainer/mutate.py run --only {lesson}")
+    mutants, _ = file_mutants(file)
+    rows = [r for r in report.rows if r["file"] == file]
+    found = collections.Counter(row_key(r) for r in rows)
+    missing = [m for m in mutants if not found[m.key]]
+    known = {m.key for m in mutants}
+    extra = [r for r in rows if row_key(r) not in known]
+    if missing:
+        problems.append(f"{lesson}: {file}: {len(missing)} mutants have no row (the first: line {missing[0].line} "
+                        f"[{missing[0].position}] {missing[0].operator}: {mutant_text(missing[0])[:60]}): run "
+                        f"{rerun_command(lesson, file, pending=True)}")
+    if extra:
+        problems.append(f"{lesson}: {file}: {len(extra)} rows name no mutant (the first: line {extra[0]['line']} "
+                        f"[{extra[0]['position']}] {extra[0]['operator']}): run {rerun_command(lesson, file, True)}")
+    problems += [f"{lesson}: {file}: {count} rows for the mutant {key.split('|', 1)[1]}"
+                 for key, count in sorted(found.items()) if count > 1]
+    waiting = [r for r in rows if r["outcome"] == PENDING]
+    if waiting:
+        problems.append(f"{lesson}: {file}: pending: {len(waiting)} mutants not judged yet: run "
+                        f"{rerun_command(lesson, file, pending=True)} where its check can run (GPU lessons: "
+                        f"scripts/gpu-check.sh, step mutants, GPU_CHECK_MUTANT_PENDING=1)")
     for row in rows:
-        if row["outcome"] == SURVIVED and not row["reason"]:
-            problems.append(f"{lesson}: survivor without a reason: {row['file']}:{row['line']} {row['operator']}: "
-                            f"{row['mutant']}")
-    if not quiet:
-        for problem in problems + below_goal(lesson, rows):
-            print("  " + problem)
+        where = f"{lesson}: {file}:{row['line']} {row['operator']}: {row['mutant'][:60]}"
+        if row["outcome"] not in mutation_report.OUTCOMES:
+            problems.append(f"{where}: the outcome '{row['outcome']}' is none of {', '.join(mutation_report.OUTCOMES)}")
+        elif row["outcome"] == SURVIVED and not row["reason"].startswith(("equivalent: ", "not killed: ")):
+            problems.append(f"{where}: a survivor needs a reason, \"equivalent: why\" or \"not killed: what the "
+                            f"check does not see\"")
+    counts = mutation_report.tally(rows).get(file, mutation_report.Tally())
+    expected = mutation_report.summary_line(file, counts)
+    if report.summaries.get(file) != expected:
+        problems.append(f"{lesson}: {file}: the summary line is not the one its rows give:\n"
+                        f"      report: {report.summaries.get(file, '(none)')}\n      rows:   {expected}")
+    if counts.counted and counts.share < GOAL:
+        below = (f"{lesson}: {file}: below the goal: {counts.killed} of {counts.counted} non-equivalent mutants "
+                 f"killed ({share_text(counts.share)} < {GOAL:.0%})")
+        problems.append(below + ": strengthen the check")
     return problems
 
 
-def share_text(share):
-    """A share as a percentage rounded down to a tenth: 35 of 37 (94.59%) is "94.5%", never the
-    "95%" that would read as the goal met."""
-    return f"{math.floor(share * 1000) / 10:g}%"
+def verify_lesson(lesson):
+    """Problems of one lesson's report, as lines (empty: complete, current, judged, at the goal)."""
+    report = read_report(lesson)
+    files = exercise_files().get(lesson, [])
+    problems = []
+    for file in files:
+        problems += verify_file(lesson, file, report)
+    if report:
+        for file in sorted(set(report.hashes) | {r["file"] for r in report.rows} | set(report.summaries)):
+            if file not in files:
+                problems.append(f"{lesson}: the report names {file}, which has no marked regions here "
+                                f"(or is not in the report's regions)")
+    return problems
 
 
-def below_goal(lesson, rows):
-    """The files of a report where fewer than GOAL of the non-equivalent mutants are killed: the
-    survivors are explained (else the report has a problem), but the check is not yet as strong
-    as the course wants."""
-    return [f"{lesson}: {file}: below the goal: {killed} of {counted} non-equivalent mutants killed "
-            f"({share_text(killed / counted)} < {GOAL:.0%})"
-            for file, (killed, counted, _, _) in sorted(summarise(rows).items()) if counted and killed / counted < GOAL]
-
-
-def given_files(root=ROOT):
+def given_files(root=None):
     """{lesson: [given files with marked regions]}: files under solutions/ that have no exercise
     file beside them in lessons/ (MUTATED regions)."""
+    root = root or ROOT
     found = {}
     solutions_dir = os.path.join(root, "solutions")
     for lesson in sorted(os.listdir(solutions_dir)):
@@ -790,9 +889,10 @@ def given_files(root=ROOT):
     return found
 
 
-def exercise_files(root=ROOT):
+def exercise_files(root=None):
     """{lesson: [solution files with marked regions]} for every exercise file of the course, and
     every given file with marked regions."""
+    root = root or ROOT
     found = {}
     lessons_dir = os.path.join(root, "lessons")
     for lesson in sorted(os.listdir(lessons_dir)):
@@ -813,38 +913,26 @@ def exercise_files(root=ROOT):
 
 
 def command_verify(args):
-    required = set()
-    if args.require_kind and args.build_dir:
-        for exercise in read_exercises(args.build_dir):
-            if exercise.kind in args.require_kind:
-                required |= {solution_of(f) for f in exercise.files}
-    problems, missing, reported, short = [], [], 0, []
-    for lesson, files in exercise_files().items():
-        hashes, rows = read_report(lesson)
+    problems, files = [], 0
+    for lesson, lesson_files in exercise_files().items():
         problems += verify_lesson(lesson)
-        short += below_goal(lesson, rows)
-        for file in files:
-            if hashes and file in hashes:
-                reported += 1
-            elif file in required:
-                problems.append(f"{lesson}: {file} has no mutation report (required for its kind)")
-            else:
-                missing.append(file)
+        report = read_report(lesson)
+        tallies = mutation_report.tally(report.rows) if report else {}
+        for file in lesson_files:
+            files += 1
+            counts = tallies.get(file, mutation_report.Tally())
+            print(f"{file}: {counts.killed} of {counts.counted} killed ({share_text(counts.share)}), "
+                  f"{counts.equivalent} equivalent, {counts.stillborn} do not compile, {counts.pending} pending")
     for problem in problems:
         print("FAIL: " + problem)
-    for line in short:
-        print("BELOW GOAL: " + line)
-    for file in missing:
-        print(f"not yet measured: {file}")
-    print(f"mutation reports: {reported} files current, {len(short)} below the goal of {GOAL:.0%}, "
-          f"{len(missing)} not yet measured, {len(problems)} problems")
-    return 1 if problems or (short and args.require_goal) else 0
+    print(f"mutation reports: {files} files, {len(problems)} problems")
+    return 1 if problems else 0
 
 
 def command_list(args):
     mutants, _ = file_mutants(os.path.relpath(os.path.abspath(args.file), ROOT))
     for m in mutants:
-        print(f"{m.file}:{m.line}\t{m.operator}\t{mutant_text(m)}")
+        print(f"{m.file}:{m.line}\t{m.position}\t{m.operator}\t{mutant_text(m)}")
     print(f"{len(mutants)} mutants")
     return 0
 
@@ -860,6 +948,9 @@ def main():
     run.add_argument("--files", default=".",
                      help="only the mutants of the solution files whose path matches this regex (the report "
                           "keeps the other files' rows)")
+    run.add_argument("--pending", action="store_true",
+                     help="only the mutants without a judged row in the committed report (none, pending, or "
+                          "their file's regions changed); the report keeps the other rows")
     run.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
     run.add_argument("--limit-s", type=float, default=900,
                      help="stop a check from outside after this long (beyond its own time limit): a survivor")
@@ -874,12 +965,8 @@ def main():
     run.add_argument("--kind", choices=["cpu", "gpu"], help="only the exercises of this kind")
     run.add_argument("--check-committed", action="store_true",
                      help="write no report: fail when an outcome differs from the committed report")
-    run.add_argument("--dry-run", action="store_true", help="list the mutants only")
-    verify = sub.add_parser("verify")
-    verify.add_argument("--build-dir", help="a configured course, for --require-kind")
-    verify.add_argument("--require-kind", action="append", help="exercise kinds (cpu, gpu) that must have reports")
-    verify.add_argument("--require-goal", action="store_true",
-                        help=f"also fail when a file has fewer than {GOAL:.0%} of its non-equivalent mutants killed")
+    run.add_argument("--dry-run", action="store_true", help="list the mutants to judge only")
+    sub.add_parser("verify")
     args = parser.parse_args()
     return {"list": command_list, "run": command_run, "verify": command_verify}[args.command](args)
 
