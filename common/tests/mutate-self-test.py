@@ -231,6 +231,13 @@ with tempfile.TemporaryDirectory() as root:
 
         fresh_report(lambda file, index: ("pending", "not built yet", "") if index == 3 else ("killed", "x", ""))
         expect(any("pending" in p for p in mutate.verify_lesson("99-x")), "a pending row fails")
+        for reason in ("equivalent: the same sums, only slower", "equivalent: writes past the array, undefined "
+                       "behaviour that nvcc deletes", "equivalent: the same C, only later",
+                       "equivalent: at the lesson's sizes every row is summed"):
+            fresh_report(lambda file, index: ("survived", "the check passed", reason) if index == 0
+                         else ("killed", "x", ""))
+            expect(any("an equivalent mutant has the same results" in p for p in mutate.verify_lesson("99-x")),
+                   f"'{reason}' is refused")
         fresh_report(lambda file, index: ("survived", "the check passed", "") if index == 0 else ("killed", "x", ""))
         expect(any("needs a reason" in p for p in mutate.verify_lesson("99-x")), "a survivor without a reason fails")
         fresh_report(lambda file, index: ("survived", "the check passed", "equivalent: the same sum in the same order")

@@ -35,14 +35,16 @@ how-manieth line of code of the file's marked regions (from 0), a colon and the 
 change on that line, and ">N" for the other line of a move or an exchange. The report keys each
 file's rows by the sha256 of the code in its marked regions; comments and blank lines are left
 out of both, so editing them keeps a report current. A survivor needs a reason in its last
-column: "equivalent: why" (the same results for every valid input) or "not killed: what the
-check does not see". `run` keeps the reasons of survivors it finds again; `run --pending` judges only the
+column: "equivalent: why" (the same results for every valid input and no undefined behaviour;
+a reason that speaks of undefined behaviour, of speed or of time is refused: a mutant that is
+only slower stays a survivor unless a speed check kills it) or "not killed: what the check does
+not see". `run` keeps the reasons of survivors it finds again; `run --pending` judges only the
 mutants without a judged row (new ones, pending ones, those of a file whose regions changed) and
 keeps the other rows.
 
 `verify` rebuilds each file's mutants from the sources and fails when a report is missing or
 stale (the regions changed), a mutant has no row or several, a row names no mutant, a row is
-pending, a survivor has no reason, a
+pending, a survivor has no reason or an "equivalent" reason that the rule above refuses, a
 "# summary" line differs from the one its rows give, or a file has fewer than 95% of its
 non-equivalent mutants killed.
 
@@ -801,6 +803,13 @@ def command_run(args):
 
 # ---- verifying the committed reports --------------------------------------------------------
 
+# What an "equivalent" reason may not rest on: undefined behaviour (never equivalent, whatever a
+# compiler makes of it), speed or time (a mutant that is only slower is not equivalent), or the
+# sizes that the lesson happens to run (another valid input may tell the mutant apart).
+NOT_EQUIVALENT = re.compile(r"\bundefined\b|\bslow(er)?\b|\bfast(er)?\b|\blater\b|\bspeed\b|\btimes?\b|\btiming\b|"
+                            r"\bat the (lesson|program|benchmark|check)'s sizes\b", re.I)
+
+
 def rerun_command(lesson, file, pending=False):
     pattern = re.sub(r"([.+])", r"[\1]", file)  # a path as a regex: its dots are dots
     return (f"python3 scripts/maintainer/mutate.py run --build-dir BUILD{' --pending' if pending else ''} "
@@ -843,6 +852,10 @@ def verify_file(lesson, file, report):
         elif row["outcome"] == SURVIVED and not row["reason"].startswith(("equivalent: ", "not killed: ")):
             problems.append(f"{where}: a survivor needs a reason, \"equivalent: why\" or \"not killed: what the "
                             f"check does not see\"")
+        elif mutation_report.is_equivalent(row) and NOT_EQUIVALENT.search(row["reason"]):
+            problems.append(f"{where}: an equivalent mutant has the same results for every valid input and no "
+                            f"undefined behaviour, whatever its speed: '{NOT_EQUIVALENT.search(row['reason']).group(0)}' "
+                            f"in its reason says otherwise; make it \"not killed: ...\" (or kill it)")
     counts = mutation_report.tally(rows).get(file, mutation_report.Tally())
     expected = mutation_report.summary_line(file, counts)
     if report.summaries.get(file) != expected:
