@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """mutate-self-test.py: scripts/maintainer/mutate.py finds the regions, makes the mutants students
 write (each line and each position its own mutant), judges a check's output as the student would
-read it, finds stale reports, rounds shares down, fails `verify` on every report that is not
-complete, current, judged and at the goal, and runs the checks of GPU exercises one at a time."""
+read it, judges a GPU survivor with compute-sanitizer (a fake one here), finds stale reports,
+rounds shares down, fails `verify` on every report that is not complete, current, judged and at
+the goal, and runs each GPU check on GPUs of its own."""
 import importlib.util
 import os
+import stat
 import sys
 import tempfile
 import threading
@@ -273,36 +275,145 @@ with tempfile.TemporaryDirectory() as root:
     finally:
         mutate.ROOT = saved_root
 
-# Checks of GPU exercises run one at a time, those of CPU exercises side by side.
+# compute-sanitizer judges a GPU mutant whose check passed: a fake tool on PATH reports a finding
+# when the file under test holds "BUG" (the mutant) under the tool named by FAKE_FINDS, and every
+# run in the folder named by FAKE_DIRTY (the solved program is not clean there).
+FAKE_SANITIZER = """#!/usr/bin/env python3
+import os, sys
+args = sys.argv[1:]
+tool = args[args.index("--tool") + 1]
+program = next(a for a in args if "/bin/" in a)
+with open(os.environ["FAKE_LOG"], "a") as log:
+    log.write(f"{tool} {program} {os.environ.get('CUDA_VISIBLE_DEVICES', '-')} {os.environ.get('WORKBOOK_CHECK_TIME_SCALE')}\\n")
+with open(os.environ["FAKE_TREE_FILE"]) as f:
+    bug = "BUG" in f.read() and tool == os.environ.get("FAKE_FINDS")
+if bug or (os.environ.get("FAKE_DIRTY") and os.environ["FAKE_DIRTY"] in program):
+    print("========= COMPUTE-SANITIZER")
+    print("========= Invalid __global__ write of size 4 bytes")
+    print("=========     at kernel(int *)+0x70")
+    print("=========     by thread (0,0,0) in /tmp/tree/f.cu:12")
+    print("========= ERROR SUMMARY: 1 error")
+    sys.exit(99)
+print("========= COMPUTE-SANITIZER")
+print("========= ERROR SUMMARY: 0 errors")
+"""
+with tempfile.TemporaryDirectory() as root:
+    small_course(root)
+    tools = os.path.join(root, "tools")
+    os.makedirs(tools)
+    with open(os.path.join(tools, "compute-sanitizer"), "w") as f:
+        f.write(FAKE_SANITIZER.replace("/usr/bin/env python3", sys.executable))
+    os.chmod(os.path.join(tools, "compute-sanitizer"), stat.S_IRWXU)
+    saved_root, saved_path, saved_gpus = mutate.ROOT, os.environ["PATH"], mutate.GPUS
+    mutate.ROOT, mutate.GPUS = root, mutate.Gpus(["3"])
+    os.environ["PATH"] = tools + os.pathsep + saved_path
+    log = os.path.join(root, "sanitizer.log")
+    try:
+        def sanitized(finds="", dirty="", passed=True):
+            """The outcome and detail of the first mutant of f.cu, made to hold BUG, in a fresh worker."""
+            exercise = mutate.Exercise("99-x|99-x||gpu|lessons/99-x/f.cu|99-x")
+            folder = os.path.join(root, "w" + str(len(os.listdir(root))))
+            worker = mutate.Worker(folder, [exercise], [])
+            for build in (worker.build, worker.debug_build):
+                os.makedirs(os.path.join(build, "bin"))
+                open(os.path.join(build, "bin", "99-x-exercise"), "w").close()
+            with open(os.path.join(worker.build, "gpu-jobs.txt"), "w") as f:
+                f.write("sanitize 99-x-solution --check --sizes 7\nsanitize 98-y-solution --check\n")
+            os.makedirs(os.path.join(worker.tree, "lessons/99-x"))
+            worker.configure = lambda build, options: None
+            worker.build_targets = lambda build, targets: True
+            worker.check = lambda e, limit_s: (0, "99-x: PASSED\n") if passed else (1, "99-x: FAILED\n    x (expected y)\n")
+            os.environ.update(FAKE_LOG=log, FAKE_TREE_FILE=os.path.join(worker.tree, "lessons/99-x/f.cu"),
+                              FAKE_FINDS=finds, FAKE_DIRTY=dirty)
+            mutants, lines = mutate.file_mutants("solutions/99-x/f.cu")
+            mutant = mutants[0]
+            mutant.mutated = mutant.mutated + "  // BUG"
+            open(log, "w").close()
+            worker.run(exercise, mutant, lines, 10)
+            with open(os.environ["FAKE_TREE_FILE"]) as f:
+                restored = f.read() == SAMPLE
+            with open(log) as f:
+                runs = f.read().split("\n")[:-1]
+            return mutant.outcome, mutant.detail, runs, restored
+
+        outcome, detail, runs, restored = sanitized(finds="initcheck")
+        expect(outcome == "killed" and detail == "compute-sanitizer initcheck: Invalid __global__ write of size 4 "
+               "bytes (f.cu:12)", f"a finding of initcheck kills the mutant, its first error line the detail: {detail}")
+        expect(restored, "the solved file is back after the mutant's check and sanitizer runs")
+        expect(all("/build-debug/bin/99-x-exercise 3 20" in r for r in runs) and len(runs) == 4,
+               f"the solved program passes both tools in the -G build, then the mutant runs there, on the GPU "
+               f"held, with the time limits scaled: {runs}")
+        outcome, detail, runs, _ = sanitized()
+        expect(outcome == "survived" and "found nothing in the -G build" in detail,
+               f"no finding: a survivor that says what ran: {detail}")
+        outcome, detail, runs, _ = sanitized(finds="memcheck", dirty="build-debug")
+        expect(outcome == "killed" and runs[-1].split()[1].endswith("/build/bin/99-x-exercise"),
+               f"where the solved program is not clean in the -G build, the release build judges: {runs}")
+        outcome, detail, runs, _ = sanitized(finds="memcheck", passed=False)
+        expect(outcome == "killed" and detail == "x (expected y)" and runs == [],
+               "a mutant that the check kills runs no tool")
+        outcome, detail, runs, _ = sanitized(finds="memcheck", dirty="/bin/")
+        expect(outcome == "skipped" and "do not pass under compute-sanitizer" in detail,
+               f"where the solved program passes under the tools in no build, the mutant is not judged: {detail}")
+    finally:
+        mutate.ROOT, mutate.GPUS = saved_root, saved_gpus
+        os.environ["PATH"] = saved_path
+
+# GPU checks: each on GPUs of its own, as many at once as there are GPUs; a check of two ranks
+# holds two. CPU checks run side by side.
 
 
-def most_at_once(kind):
-    running, most, lock = [0], [0], threading.Lock()
+def most_at_once(kind, gpus, ranks=1, workers_count=3):
+    running, most, seen, lock = [0], [0], [], threading.Lock()
 
-    def fake_check(command, limit_s):
+    def fake_check(command, limit_s, env=None):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
+            seen.append((env or {}).get("CUDA_VISIBLE_DEVICES"))
+            mine = seen[-1]
+            overlapping = [s for s in held if s and mine and set(s.split(",")) & set(mine.split(","))]
+            if overlapping:
+                shared.append(mine)
+            held.append(mine)
         time.sleep(0.2)
         with lock:
             running[0] -= 1
+            held.remove(mine)
         return 0, "PASSED"
 
+    held, shared = [], []
+    mutate.GPUS = mutate.Gpus(gpus)
     exercise = mutate.Exercise(f"99-x|99-x||{kind}|lessons/99-x/f.cu|99-x")
-    workers = [mutate.Worker(os.path.join(tempfile.gettempdir(), f"w{i}"), [exercise], []) for i in range(3)]
+    workers = [mutate.Worker(os.path.join(tempfile.gettempdir(), f"w{i}"), [exercise], []) for i in range(workers_count)]
     for worker in workers:
         worker.build_lesson = lambda e: True
         worker.run_check = fake_check
+        worker.tests = {"99-x.exercise-2ranks"} if ranks == 2 else set()
     threads = [threading.Thread(target=w.check, args=(exercise, 10)) for w in workers]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return most[0]
+    return most[0], seen, shared
 
 
-expect(most_at_once("gpu") == 1, "the checks of a GPU exercise never share the GPU")
-expect(most_at_once("cpu") > 1, "the checks of a CPU exercise run side by side")
+saved_gpus = mutate.GPUS
+try:
+    most, seen, shared = most_at_once("gpu", ["0"])
+    expect(most == 1 and set(seen) == {"0"}, "on one GPU the checks of a GPU exercise run one at a time")
+    most, seen, shared = most_at_once("gpu", ["0", "1"], workers_count=4)
+    expect(most == 2 and set(seen) == {"0", "1"} and not shared,
+           f"on two GPUs two checks run at once, each on its own GPU: {seen}")
+    most, seen, shared = most_at_once("gpu", ["0", "1", "2"], ranks=2)
+    expect(most == 1 and all(len(s.split(",")) == 2 for s in seen) and not shared,
+           f"a check of two ranks holds two GPUs: {seen}")
+    most, seen, shared = most_at_once("cpu", ["0"])
+    expect(most > 1, "the checks of a CPU exercise run side by side")
+    expect(mutate.Gpus([]).ids == [None] and "CUDA_VISIBLE_DEVICES" not in mutate.Gpus.env([None]) or
+           os.environ.get("CUDA_VISIBLE_DEVICES"), "without a GPU the environment is left as it is")
+finally:
+    mutate.GPUS = saved_gpus
 
 print(f"{'FAILED' if failures else 'PASSED'}: mutate.py self-test, {len(failures)} problem(s)")
 sys.exit(1 if failures else 0)

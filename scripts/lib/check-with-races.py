@@ -133,11 +133,12 @@ def sanitizer_limit_s():
     return SANITIZER_LIMIT_S * (scale if 0 < scale < 1e6 else 1.0)
 
 
-def run_bounded(command, env, limit_s):
-    """Runs command (its output captured); None when it ran past limit_s, after stopping it and
-    everything it started (compute-sanitizer and the program under it)."""
+def run_bounded(command, env, limit_s, cwd=None):
+    """Runs command (its output captured; in the folder cwd when given); None when it ran past
+    limit_s, after stopping it and everything it started (compute-sanitizer and the program
+    under it)."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                               start_new_session=True)
+                               start_new_session=True, cwd=cwd)
     try:
         output, _ = process.communicate(timeout=limit_s)
     except subprocess.TimeoutExpired:

@@ -20,12 +20,41 @@ lesson's programs: GIVEN in its manifest) may mark the parts its lesson's check 
 judged by the check of the lesson's first exercise. A mutant is
 
   killed     the check said FAILED with a message (wrong element, a crash or a time limit it
-             names, a CUDA error), within the check's own time limit;
-  survived   the check PASSED, or ended some other way (no verdict, or stopped from outside
-             after the time limit plus a margin: a hang is a survivor);
+             names, a CUDA error), within the check's own time limit; or, in a GPU exercise whose
+             check passed, compute-sanitizer found an error (below);
+  survived   the check PASSED and compute-sanitizer found nothing, or the check ended some other
+             way (no verdict, or stopped from outside after the time limit plus a margin: a hang
+             is a survivor);
   stillborn  the mutant does not compile (not counted);
   pending    not judged yet: a row that waits for a run where its check can run (`run --pending`);
-  skipped    the check could not run here (no GPU): the lesson's report is not written.
+  skipped    the check could not run here (no GPU, too few GPUs), or compute-sanitizer cannot
+             judge it (below): the lesson's report is not written.
+
+compute-sanitizer. When a GPU exercise's check passes, the small case of each program built
+from the mutated file (its SANITIZE_ARGS: the "sanitize" rows of <build>/gpu-jobs.txt, with the
+program's sanitizer options) runs under memcheck and under initcheck, as scripts/gpu-check.sh runs
+the solutions (WORKBOOK_CHECK_TIME_SCALE=20). A finding (exit 99: an access outside an allocation
+of global, shared or local memory, a read of global memory that nothing wrote, a failed CUDA call)
+kills the mutant; its detail is the tool's first error line. Only a finding kills: a check that
+fails under a tool without one (the tool slows it past a limit) is no verdict on the mutant.
+The programs come from a second build folder of the worker, configured with -G (device code not
+optimised): an optimised build may delete an access whose value nothing uses, or one that is
+undefined behaviour, and the finding with it; with -G every access the source makes is made.
+A -G program is trusted only when the solved program passes under both tools in that folder
+(it may not compile, need more registers than the kernel may have, or run past a time limit):
+else the release build is used, where the solved program must pass under both tools, or the
+lesson's survivors are skipped. Neither build shows a write or read one element past an array in registers or
+local memory (it stays inside the thread's own stack), a read of shared memory that nothing
+wrote (initcheck watches global memory only) or a race (racecheck belongs to the check of the
+lessons that ask for it): such a mutant stays a survivor, with its reason.
+
+GPUs. The workers build side by side; a GPU exercise's check and its sanitizer runs hold GPUs
+of their own, one per rank of the exercise's checks (lesson 08's NAME.exercise-2ranks: two), so
+that checks of other workers run on the other GPUs at the same time (CUDA_VISIBLE_DEVICES; the
+GPUs are those of `nvidia-smi -L`, or those CUDA_VISIBLE_DEVICES names). A check never shares
+its GPU: a check that times a kernel against a baseline must have it to itself, and another
+program's kernels between the check's own can leave other values in the shared memory that the
+check fills with junk.
 
 The reports. One per lesson, solutions/NN-name/mutation-report.tsv (read by
 scripts/lib/mutation_report.py), with a row for every mutant: its file, line, position, operator,
@@ -53,7 +82,9 @@ The report lives beside the solution because it quotes the solution's lines.
 
 import argparse
 import collections
+import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -64,15 +95,25 @@ import tempfile
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The course whose reports these are (the self-test points it at a small one), and the course
+# whose tools this script uses.
+ROOT = TOOLS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The course's one reader of the mutation reports (scripts/lib/mutation_report.py).
-sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+sys.path.insert(0, os.path.join(TOOLS, "scripts", "lib"))
 import mutation_report  # noqa: E402  (after the path to it)
 from mutation_report import GOAL, KILLED, PENDING, STILLBORN, SURVIVED, share_text  # noqa: E402
 
 OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED):")
 CLOSE = re.compile(r"^\s*// <<< (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED)\s*$")
 SKIPPED = "skipped"
+
+
+def load_tool(path, name):
+    """A Python tool of the course (a file whose name has hyphens) as a module."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(TOOLS, path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # ---- the regions ----------------------------------------------------------------------------
@@ -438,21 +479,94 @@ def exercise_of(solution_file):
     return solution_file.replace("solutions/", "lessons/", 1)
 
 
-# Held while a GPU exercise's check runs: one check on the GPU at a time.
-GPU_LOCK = threading.Lock()
+class Gpus:
+    """The machine's GPUs, each held by one check at a time. hold(n) waits, in the order asked,
+    until n GPUs are free and gives their ids; env() is the environment that shows a program
+    only those (CUDA_VISIBLE_DEVICES). Without a GPU there is one slot and the environment is
+    left as it is."""
+
+    def __init__(self, ids):
+        self.ids = list(ids) or [None]
+        self.free = list(self.ids)
+        self.changed = threading.Condition()
+        self.next_ticket, self.serving = 0, 0
+
+    @staticmethod
+    def of_machine():
+        """The GPUs that CUDA_VISIBLE_DEVICES names, else those `nvidia-smi -L` lists."""
+        visible = os.environ.get("CUDA_VISIBLE_DEVICES", "").strip()
+        if visible:
+            return Gpus([v.strip() for v in visible.split(",") if v.strip()])
+        try:
+            listing = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60).stdout
+        except (OSError, subprocess.SubprocessError):
+            listing = ""
+        return Gpus([str(i) for i in range(len(re.findall(r"^GPU \d+", listing, re.M)))])
+
+    @contextlib.contextmanager
+    def hold(self, count):
+        count = max(1, min(count, len(self.ids)))
+        with self.changed:
+            ticket = self.next_ticket
+            self.next_ticket += 1
+            while self.serving != ticket or len(self.free) < count:
+                self.changed.wait()
+            taken, self.free = self.free[:count], self.free[count:]
+            self.serving += 1
+            self.changed.notify_all()
+        try:
+            yield taken
+        finally:
+            with self.changed:
+                self.free += taken
+                self.changed.notify_all()
+
+    @staticmethod
+    def env(taken):
+        if None in taken:
+            return dict(os.environ)
+        return dict(os.environ, CUDA_VISIBLE_DEVICES=",".join(taken))
+
+
+# The GPUs the workers share (made by command_run; the self-test sets its own).
+GPUS = Gpus([None])
+
+# compute-sanitizer's exit code for a finding, the tools that judge a surviving GPU mutant, and
+# the time scale of the check's limits under them (scripts/gpu-check.sh's sanitizer step).
+FINDING_EXIT = 99
+SANITIZER_TOOLS = ("memcheck", "initcheck")
+SANITIZER_TIME_SCALE = "20"
+RACES = load_tool("scripts/lib/check-with-races.py", "check_with_races")  # run_bounded, sanitizer()
+
+
+def first_finding(output):
+    """compute-sanitizer's first error line ("Invalid __global__ write of size 4 bytes"), with the
+    source line it names when it names one."""
+    lines = output.splitlines()
+    for number, line in enumerate(lines):
+        said = re.match(r"=+ (\S.*)", line)
+        if not said or re.match(r"COMPUTE-SANITIZER|ERROR SUMMARY|LEAK SUMMARY|Target application", said.group(1)):
+            continue
+        where = next((m for l in lines[number + 1:number + 4] for m in [re.search(r" in (\S+?):(\d+)", l)] if m), None)
+        return said.group(1).strip() + (f" ({os.path.basename(where.group(1))}:{where.group(2)})" if where else "")
+    return "an error without a message"
 
 
 class Worker:
     """A copy of the course with every exercise file of the chosen exercises solved, and its
     own build folder, so that several mutants build and run side by side. A folder left by an
     earlier run is reused: only the files whose content changed are rewritten, so its build
-    stays current (a long run can go on in a later call, on the same machine)."""
+    stays current (a long run can go on in a later call, on the same machine). A second build
+    folder, configured with -G, is made when a GPU mutant first needs compute-sanitizer."""
 
     def __init__(self, folder, exercises, cmake_args):
         self.folder, self.tree, self.build = folder, os.path.join(folder, "tree"), os.path.join(folder, "build")
+        self.debug_build = os.path.join(folder, "build-debug")
         self.exercises, self.cmake_args = exercises, cmake_args
         self.ready = set()  # exercises whose solved copy passed its check in this folder
         self.prepared = False
+        self.tests = None  # the names of the tests of the build folder
+        self.sanitizer_builds = {}  # (programs) -> (build folder, its name) trusted for them
 
     def prepare(self):
         """Copies (or refreshes) the course and configures it; run in the worker's own thread."""
@@ -483,17 +597,30 @@ class Worker:
                                    capture_output=True, text=True)
         return None if configure.returncode == 0 else configure.stdout[-2000:] + configure.stderr[-2000:]
 
+    def checked(self, exercise):
+        """The exercises that `scripts/progress check NAME` checks: the one so named and, when the
+        name is a lesson's, every exercise of that lesson."""
+        return [e for e in self.exercises if e.name == exercise.name or e.lesson == exercise.name]
+
+    def gpus_used(self, exercise):
+        """How many GPUs the exercise's checks use: one per rank of its multi-rank checks
+        (NAME.exercise-2ranks), else one."""
+        if self.tests is None:
+            listing = subprocess.run(["ctest", "--test-dir", self.build, "-N"], capture_output=True, text=True)
+            self.tests = set(re.findall(r"Test +#\d+: (\S+)", listing.stdout))
+        ranks = [int(m.group(1)) for e in self.checked(exercise) for t in self.tests
+                 for m in [re.fullmatch(re.escape(e.name) + r"\.exercise-(\d+)ranks", t)] if m]
+        return max(ranks, default=1)
+
     def check(self, exercise, limit_s):
         """Runs the student's check; returns (exit code or None when stopped, output). A GPU
         exercise's programs are built first, side by side with the other workers, and its check
-        then runs alone on the GPU (GPU_LOCK): a check that times a kernel against a baseline
-        must not share the GPU, and other programs' kernels between the check's own can change
-        what they find in shared memory."""
+        then runs on GPUs it holds alone (GPUS)."""
         command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
         if exercise.kind == "gpu" and self.build_lesson(exercise):
-            with GPU_LOCK:
-                return self.run_check(command + ["--no-build"], limit_s)
+            with GPUS.hold(self.gpus_used(exercise)) as taken:
+                return self.run_check(command + ["--no-build"], limit_s, Gpus.env(taken))
         return self.run_check(command, limit_s)
 
     def build_targets(self, build, targets):
@@ -507,10 +634,10 @@ class Worker:
         return self.build_targets(self.build, [e.target_id + "-exercise" for e in self.exercises
                                                if e.lesson == exercise.lesson])
 
-    def run_check(self, command, limit_s):
+    def run_check(self, command, limit_s, env=None):
         try:
             result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                    timeout=limit_s, cwd=self.tree)
+                                    timeout=limit_s, cwd=self.tree, env=env)
             return result.returncode, result.stdout
         except subprocess.TimeoutExpired as stopped:
             subprocess.run(["pkill", "-KILL", "-f", self.build + "/bin/"], capture_output=True)
@@ -533,9 +660,98 @@ class Worker:
         try:
             code, output = self.check(exercise, limit_s)
             mutant.outcome, mutant.detail = judge(code, output)
+            if code == 0 and exercise.kind == "gpu":
+                mutant.outcome, mutant.detail = self.sanitize(exercise, mutant, lines, limit_s)
         finally:
             shutil.copyfile(os.path.join(ROOT, mutant.file), target)
         return mutant
+
+    # -- compute-sanitizer on a GPU mutant whose check passed --
+
+    def sanitized_programs(self, exercise, mutant):
+        """[(program, arguments, sanitizer options)]: the small case of every GPU program of the
+        check built from the mutated file (all of them for a given file), from gpu-jobs.txt."""
+        jobs, options = {}, {}
+        with open(os.path.join(self.build, "gpu-jobs.txt"), encoding="utf-8") as f:
+            for line in f:
+                kind, _, rest = line.rstrip("\n").partition(" ")
+                program, _, words = rest.partition(" ")
+                if kind == "sanitize":
+                    jobs[program] = words.split()
+                elif kind == "sanitizer-options":
+                    options[program] = words.split()
+        checked = self.checked(exercise)
+        built_from = [e for e in checked if file_under_test(mutant) in e.files] or checked
+        return [(e.target_id + "-exercise", jobs[e.target_id + "-solution"], options.get(e.target_id + "-solution", []))
+                for e in built_from if e.target_id + "-solution" in jobs]
+
+    def run_tool(self, build, tool, program, limit_s):
+        """(exit code or None when it ran past limit_s, output) of one program's small case under a tool."""
+        name, arguments, options = program
+        executable = os.path.join(build, "bin", name)
+        if not os.path.exists(executable):
+            return -1, f"{executable} was not built"
+        command = [RACES.sanitizer(), "--tool", tool, "--error-exitcode", str(FINDING_EXIT), "--print-limit", "3",
+                   *options, executable, *arguments]
+        with GPUS.hold(1) as taken:
+            env = dict(Gpus.env(taken), WORKBOOK_CHECK_TIME_SCALE=SANITIZER_TIME_SCALE)
+            try:
+                result = RACES.run_bounded(command, env, limit_s, cwd=build)
+            except OSError as error:
+                return -1, f"compute-sanitizer could not start: {error}"
+        return (None, "") if result is None else (result.returncode, result.stdout)
+
+    def clean(self, build, programs, limit_s):
+        return all(self.run_tool(build, tool, p, limit_s)[0] == 0 for p in programs for tool in SANITIZER_TOOLS)
+
+    def sanitizer_build(self, programs, mutant, lines, limit_s):
+        """(build folder, its name) whose programs the tools judge: the -G build where the solved
+        programs pass under both tools there, else the release build; None where they pass in
+        neither. Found once per set of programs, with the solved file back in place for the while."""
+        key = tuple(name for name, _, _ in programs)
+        if key in self.sanitizer_builds:
+            return self.sanitizer_builds[key]
+        target = os.path.join(self.tree, file_under_test(mutant))
+        shutil.copyfile(os.path.join(ROOT, mutant.file), target)
+        try:
+            debug_ok = self.configure(self.debug_build, ["-DCMAKE_CUDA_FLAGS=-G"]) is None and \
+                self.build_targets(self.debug_build, list(key)) and self.clean(self.debug_build, programs, limit_s)
+            if debug_ok:
+                chosen = (self.debug_build, "the -G build")
+            elif self.build_targets(self.build, list(key)) and self.clean(self.build, programs, limit_s):
+                chosen = (self.build, "the release build (the solved program fails under the tools in the -G build)")
+            else:
+                chosen = None
+        finally:
+            with open(target, "w", encoding="utf-8") as f:
+                f.write("\n".join(mutant.apply(lines)))
+        self.sanitizer_builds[key] = chosen
+        return chosen
+
+    def sanitize(self, exercise, mutant, lines, limit_s):
+        """(outcome, detail) of a GPU mutant whose check passed: killed by the first finding of
+        memcheck or initcheck on the small case of a program built from it, else survived."""
+        programs = self.sanitized_programs(exercise, mutant)
+        if not programs:
+            return SURVIVED, "the check passed (no program of the check has a small case for compute-sanitizer)"
+        chosen = self.sanitizer_build(programs, mutant, lines, limit_s)
+        if chosen is None:  # the lesson's report waits until its solved programs pass under the tools
+            return SKIPPED, (f"the solved {', '.join(p[0] for p in programs)} do not pass under compute-sanitizer "
+                             f"{' and '.join(SANITIZER_TOOLS)} in either build, so no survivor can be judged")
+        build, name = chosen
+        if not self.build_targets(build, [p[0] for p in programs]):
+            return SURVIVED, f"the check passed; in {name} the mutant does not compile, so no tool ran"
+        unfinished = []
+        for program in programs:
+            for tool in SANITIZER_TOOLS:
+                code, output = self.run_tool(build, tool, program, limit_s)
+                if code == FINDING_EXIT:
+                    return KILLED, f"compute-sanitizer {tool}: {first_finding(output)}"[:160]
+                if code != 0:
+                    unfinished.append(f"{tool} on {program[0]}: {'stopped' if code is None else f'exit {code}'}")
+        return SURVIVED, (f"the check passed; compute-sanitizer {' and '.join(SANITIZER_TOOLS)} found nothing "
+                          f"in {name}" + (f" (no verdict: {'; '.join(unfinished)})" if unfinished else ""))[:160]
+
 
 def sync_by_content(source, dest):
     """Makes dest hold source's files, rewriting only those whose content differs (their
@@ -659,6 +875,7 @@ def take_judged_rows(mutants, rows):
 
 
 def command_run(args):
+    global GPUS
     exercises = [e for e in read_exercises(args.build_dir)
                  if re.search(args.only, e.name) and (not args.kind or e.kind == args.kind)]
     if not exercises:
@@ -699,6 +916,8 @@ def command_run(args):
         for exercise, mutant, _ in jobs:
             print(f"  {mutant.file}:{mutant.line} [{mutant.position}] {mutant.operator}: {mutant_text(mutant)}")
         return 0
+    if any(e.kind == "gpu" for e, _, _ in pending) and RACES.sanitizer() is None:
+        sys.exit("mutate: compute-sanitizer not found: the GPU mutants that pass their check cannot be judged")
     cmake_args = list(args.cmake_arg or [])
     data = next((d for d in (os.path.join(ROOT, ".data"), os.path.join(ROOT, "..", "shared", "data"))
                  if os.path.isdir(d)), None)
@@ -709,6 +928,9 @@ def command_run(args):
     os.makedirs(work, exist_ok=True)
     started = time.monotonic()
     count = max(1, min(args.jobs, len(pending)))
+    GPUS = Gpus.of_machine()
+    if any(e.kind == "gpu" for e, _, _ in pending):
+        print(f"mutate: GPUs {', '.join(g for g in GPUS.ids if g is not None) or 'none found'}", flush=True)
     # Every exercise of the course solved in the copies: checking a lesson by name checks all of
     # its exercises (scripts/check 03-tiled-matmul includes 03-tiled-matmul.banks).
     solved = read_exercises(args.build_dir)
@@ -966,7 +1188,8 @@ def main():
                           "their file's regions changed); the report keeps the other rows")
     run.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
     run.add_argument("--limit-s", type=float, default=900,
-                     help="stop a check from outside after this long (beyond its own time limit): a survivor")
+                     help="stop a check (or a sanitizer run) from outside after this long (beyond its own time "
+                          "limit): a survivor")
     run.add_argument("--build-limit-s", type=float, default=3600)
     run.add_argument("--work-dir", default=None, help="where the copies go (default: the temporary folder)")
     run.add_argument("--cmake-arg", action="append", help="extra configure option of the copies")
