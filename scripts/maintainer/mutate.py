@@ -432,9 +432,9 @@ def write_report(lesson, judged):
     old = read_report(lesson)
     old_hashes = old.hashes if old else {}
     kept = [f for f in sorted(old_hashes) if f not in judged and os.path.exists(os.path.join(ROOT, f))]
-    rows = [r for r in old.rows if r["file"] in kept] if old else []
-    for file in sorted(judged):
-        rows += [mutant_row(m) for m in judged[file]]
+    rows = []
+    for file in sorted(kept + list(judged)):  # in file order, whichever files this run judged
+        rows += [mutant_row(m) for m in judged[file]] if file in judged else [r for r in old.rows if r["file"] == file]
     digests = {f: old_hashes[f] for f in kept}
     digests.update({f: regions_hash(os.path.join(ROOT, f)) for f in judged})
     lines = [f"# Mutation report of lesson {lesson}: written by scripts/maintainer/mutate.py run, one row per",
