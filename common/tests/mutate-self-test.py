@@ -246,12 +246,23 @@ with tempfile.TemporaryDirectory() as root:
                      if index == 0 else ("killed", "x", ""))
         expect(mutate.verify_lesson("99-x") == [], "an equivalent survivor with a reason on results passes")
 
-        # Below the goal: a failure, for a given file as for an exercise file.
+        # Below the goal: a given file passes only when its lesson's page states its share.
         half = lambda file, index: ("survived", "the check passed", "not killed: x") if index % 2 \
             else ("killed", "x", "")
         fresh_report(half)
         below = [p for p in mutate.verify_lesson("99-x") if "below the goal" in p]
         expect(len(below) == 2, "a file below the goal fails, given or exercise")
+        with open(os.path.join(root, "docs/lessons/99-x.md"), "w") as f:
+            f.write("<!-- figures\ng = mutation-report: file=solutions/99-x/given.cu\n"
+                    "e = mutation-report: file=solutions/99-x/f.cu\n-->\n"
+                    "It kills {{ g.killed ; d }} of {{ g.counted ; d }} ({{ g.percent }}), and {{ e.percent }}.\n")
+        below = [p for p in mutate.verify_lesson("99-x") if "below the goal" in p]
+        expect(len(below) == 1 and "solutions/99-x/f.cu" in below[0],
+               "a given file below the goal passes when its page states the share; an exercise file never does")
+        with open(os.path.join(root, "docs/lessons/99-x.md"), "w") as f:
+            f.write("<!-- figures\ng = mutation-report: file=solutions/99-x/given.cu\n-->\nNo share stated.\n")
+        expect(len([p for p in mutate.verify_lesson("99-x") if "below the goal" in p]) == 2,
+               "a binding that no placeholder uses states nothing")
 
         # A stale report (a region's code changed) fails and names the command to run.
         fresh_report()

@@ -13,6 +13,14 @@ A name bound to a file alone gives its header (run.date, run.device, run.command
 a selector gives the one row whose columns equal every key=value (quote values with spaces:
 block="32x8 threads, 1 output each"). A selector that matches no row or several is an error.
 
+A name bound to "mutation-report: file=FILE" gives the counts of a solution file in its lesson's
+mutation report (solutions/NN-name/mutation-report.tsv, read by scripts/lib/mutation_report.py):
+killed, counted (the non-equivalent mutants that compile), equivalent, stillborn, pending, share
+(killed / counted), percent (the share as the report writes it, rounded down: "55.5%") and
+pending_note (", 3 more not judged yet", or nothing when every mutant is judged). A given file
+below the goal of 95% must have its share stated on its lesson's page so
+(scripts/maintainer/mutate.py verify: stated_mutation_shares).
+
 In the text, {{ EXPRESSION ; FORMAT }} is replaced by the value of a Python expression over
 those names (columns as attributes: mono8.median_ms / 4000 * 1000), written with FORMAT: a
 Python format spec (.1f, .0f, ,.0f, .0%) or sigN (N significant digits, no exponent; sig3 is
@@ -59,8 +67,11 @@ import sys
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import mutation_report  # noqa: E402  (the course's one reader of the mutation reports)
 
 BLOCK = re.compile(r"<!--\s*figures\b(.*?)-->", re.S)
+# The label that binds a name to a file's counts in its mutation report.
+MUTATION_REPORT = "mutation-report"
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
 # A number followed by a unit of time, rate or proportion: what a measurement looks like.
 # "2 x 2" and "32x32" are shapes, not ratios, so x and × count only when no number follows.
@@ -153,6 +164,48 @@ class CsvFile:
         return Row(matches[0], f"{self.label} row '{wanted}'", self._compiler_report)
 
 
+class MutationShare:
+    """A solution file's counts in its lesson's mutation report (mutation_report.Tally)."""
+
+    def __init__(self, selector, source_dir=SOURCE_DIR):
+        if set(selector) != {"file"}:
+            raise FigureError(f"{MUTATION_REPORT} takes one selector, file=solutions/NN-name/FILE")
+        file = selector["file"]
+        lesson = mutation_report.lesson_of(file)
+        report = mutation_report.read(mutation_report.report_path(source_dir, lesson)) if lesson else None
+        if report is None or file not in report.hashes:
+            raise FigureError(f"no mutation report holds {file} (solutions/NN-name/{mutation_report.REPORT_NAME})")
+        counts = mutation_report.tally(report.rows).get(file, mutation_report.Tally())
+        self.killed, self.counted, self.equivalent = counts.killed, counts.counted, counts.equivalent
+        self.stillborn, self.pending, self.share = counts.stillborn, counts.pending, counts.share
+        self.percent = mutation_report.share_text(counts.share)
+        self.pending_note = f", {counts.pending} more not judged yet" if counts.pending else ""
+        self._compiler_report = False
+
+
+def stated_mutation_shares(text):
+    """The files whose mutation counts the page quotes: bound to "mutation-report: file=FILE" in
+    a figures block and named by a placeholder."""
+    bound = {}
+    for block in BLOCK.finditer(text):
+        for line in block.group(1).splitlines():
+            name, sep, target = line.partition("=")
+            label, _, selector = target.partition(":")
+            if sep and label.strip() == MUTATION_REPORT:
+                try:
+                    bound[name.strip()] = parse_selector(selector).get("file")
+                except (FigureError, ValueError):
+                    continue
+    stated = set()
+    for match in PLACEHOLDER.finditer(text):
+        try:
+            tree = ast.parse(match.group(1).partition(";")[0].strip(), mode="eval")
+        except SyntaxError:
+            continue
+        stated |= {bound[node.id] for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id in bound}
+    return stated
+
+
 def parse_selector(text):
     selector = {}
     for word in shlex.split(text):
@@ -181,6 +234,12 @@ def read_bindings(text, data_dir, files):
                 raise FigureError(f"line {where}: '{line}' is not 'name = file.csv[: key=value ...]'")
             label, _, selector = target.partition(":")
             label = label.strip()
+            if label == MUTATION_REPORT:
+                try:
+                    names[name] = MutationShare(parse_selector(selector))
+                except FigureError as e:
+                    raise FigureError(f"line {where}: {e}")
+                continue
             if label not in files:
                 files[label] = CsvFile(os.path.join(data_dir, label), label)
             try:
@@ -466,6 +525,10 @@ def self_test(data_dir):
          "the case where a run failed"),
         ("Shapes 256 x 768 x 512 and 1024³ are checked; the loop ends at the last row.\n", True,
          "shapes and an outcome with no case"),
+        (f"<!-- figures\nm = mutation-report: file={SELF_TEST_GIVEN}\n-->\n{{{{ m.killed ; d }}}} of "
+         "{{ m.counted ; d }} ({{ m.percent }}) killed\n", True, "a file's share in its mutation report"),
+        ("<!-- figures\nm = mutation-report: file=solutions/99-none/x.cu\n-->\n{{ m.killed ; d }}\n", False,
+         "a file that no mutation report holds"),
     ]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -483,6 +546,11 @@ def self_test(data_dir):
             verdict = "ok" if passed == should_pass else "WRONG"
             failures += passed != should_pass
             print(f"{verdict}: {what}: {'passes' if passed else 'fails'} ({'; '.join(errors)})")
+        stated = stated_mutation_shares(f"<!-- figures\nm = mutation-report: file={SELF_TEST_GIVEN}\n"
+                                        f"n = mutation-report: file=solutions/x/unused.cu\n-->\n{{{{ m.percent }}}}\n")
+        if stated != {SELF_TEST_GIVEN}:
+            print(f"WRONG: the files whose mutation share a page states: {stated}")
+            failures += 1
         rendered, _ = render(SELF_TEST_PAGE, tmp, {})
         if rendered.strip() != "Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%.":
             print(f"WRONG: rendering gave '{rendered.strip()}'")
@@ -490,6 +558,9 @@ def self_test(data_dir):
     print("FAIL" if failures else "OK: the figures check catches every planted fault")
     return 1 if failures else 0
 
+
+# A given file with a mutation report (solutions/13-hopper-tensor-cores/mutation-report.tsv).
+SELF_TEST_GIVEN = "solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh"
 
 SELF_TEST_PAGE = """<!-- figures
 run = t.csv
