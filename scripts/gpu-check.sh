@@ -28,9 +28,19 @@
 # the default) reads the execution-model lessons' hardware counters with ncu
 # (scripts/maintainer/measure-counters.sh); the step "profiles" (not in the default) measures lesson
 # 12's four versions, benchmark and counters (scripts/maintainer/measure-profiles.sh); the step
-# "mutants" (not in the default) runs scripts/maintainer/mutate.py on the exercises matching
-# GPU_CHECK_MUTANTS (a regex of exercise names), and of their files those matching
-# GPU_CHECK_MUTANT_FILES (a regex of paths; default: all).
+# "mutants" (not in the default) judges the mutants of the GPU exercises with
+# scripts/maintainer/mutate.py (their checks, and compute-sanitizer on each survivor; the GPUs of
+# nvidia-smi -L run checks of different copies at once): those of the exercises matching
+# GPU_CHECK_MUTANTS (a regex of exercise names; default: all), of their files those matching
+# GPU_CHECK_MUTANT_FILES (a regex of paths; default: all), with GPU_CHECK_MUTANT_PENDING=1 only
+# the mutants without a judged row in the committed reports. It writes the reports into
+# solutions/*/mutation-report.tsv and copies them to OUTDIR/mutants/; the copies of the course
+# and the mutants judged so far stay in OUTDIR/mutants/, so that a call that stopped at
+# GPU_CHECK_MUTANT_DEADLINE_S (seconds) goes on in the next call with the same OUTDIR. Its
+# summary counts each file's mutants (killed, equivalent, do not compile, pending). E.g. the
+# pending mutants of every GPU lesson, in calls of 25 minutes until none is left:
+#   GPU_CHECK_STEPS=mutants GPU_CHECK_TARGETS=device-info GPU_CHECK_MUTANT_PENDING=1 \
+#     GPU_CHECK_MUTANT_DEADLINE_S=1500 scripts/gpu-check.sh OUTDIR
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -257,25 +267,35 @@ fi
 
 echo "== mutation testing of the GPU exercises"
 if wants mutants; then
-  # Every mutant of the solutions' marked regions against the student's own check
-  # (scripts/maintainer/mutate.py), for the exercises matching GPU_CHECK_MUTANTS (default: all); the
-  # reports are written to solutions/*/mutation-report.tsv and copied to OUTDIR/mutants.
-  # The copies of the course and the judged mutants stay in .mutants/ (git-ignored): with
-  # GPU_CHECK_MUTANT_DEADLINE_S (seconds) a run starts no mutant after the deadline and exits 3,
-  # and the next run on the same machine goes on where it stopped, its builds reused.
-  mkdir -p "$out/mutants" "$src/.mutants"
-  python3 "$src/scripts/maintainer/mutate.py" run --build-dir "$build" --only "${GPU_CHECK_MUTANTS:-.}" \
-    --files "${GPU_CHECK_MUTANT_FILES:-.}" \
-    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$src/.mutants/work" --keep-workers \
-    --state "$src/.mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" \
-    >"$out/mutants.log" 2>&1
+  # scripts/maintainer/mutate.py run: the copies of the course keep their builds in
+  # OUTDIR/mutants/work and the judged mutants in OUTDIR/mutants/state.jsonl, so that the next
+  # call with this OUTDIR goes on where this one stopped (exit 3: the deadline came first).
+  mkdir -p "$out/mutants"
+  pending=()
+  [ "${GPU_CHECK_MUTANT_PENDING:-0}" = 1 ] && pending=(--pending)
+  python3 "$src/scripts/maintainer/mutate.py" run --build-dir "$build" --kind gpu "${pending[@]}" \
+    --only "${GPU_CHECK_MUTANTS:-.}" --files "${GPU_CHECK_MUTANT_FILES:-.}" \
+    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$out/mutants/work" --keep-workers \
+    --state "$out/mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" \
+    --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" >"$out/mutants.log" 2>&1
   rc=$?
-  grep -E "^mutate:|^  solutions/|^  [0-9]|survived" "$out/mutants.log" | tee -a "$summary"
-  cp "$src/.mutants/state.jsonl" "$out/mutants/state.jsonl" 2>/dev/null
+  cat "$out/mutants.log" >>"$out/mutants-all.log"
+  grep -E "^mutate:|^  solutions/|survived" "$out/mutants.log" | tee -a "$summary"
   for report in "$src"/solutions/*/mutation-report.tsv; do
     [ -e "$report" ] && cp "$report" "$out/mutants/$(basename "$(dirname "$report")").tsv"
   done
-  [ "$rc" -eq 0 ] || fail "mutants: FAILED (exit $rc; $out/mutants.log)"
+  # Every file's counts after this call, and what verify still finds (pending rows, survivors
+  # without a reason, files below the goal).
+  python3 "$src/scripts/maintainer/mutate.py" verify >"$out/mutants-verify.txt" 2>&1
+  sed 's/^/  /' "$out/mutants-verify.txt" | grep -v "^  FAIL: " | tee -a "$summary"
+  note "mutants: $(grep -c '^FAIL: .*pending' "$out/mutants-verify.txt") files with pending mutants; $(grep -c '^FAIL: ' "$out/mutants-verify.txt") problems of the reports ($out/mutants-verify.txt)"
+  case $rc in
+    0) note "mutants: every mutant asked for is judged" ;;
+    3) fail "mutants: not finished (the deadline came first): call again with the same OUTDIR to go on" ;;
+    77) note "mutants: some lessons not judged here: $(grep ': no report: ' "$out/mutants.log" | tr '\n' ' ')"
+        skips=$((skips + 1)) ;;
+    *) fail "mutants: FAILED (exit $rc; $out/mutants.log)" ;;
+  esac
 else
   echo "(not requested)"
 fi
@@ -288,7 +308,7 @@ if [ "$failures" -gt 0 ]; then
   exit 1
 fi
 if [ "$skips" -gt 0 ]; then
-  echo "gpu-check: no failures, $skips reference run(s) skipped (see the summary)"
+  echo "gpu-check: no failures, $skips run(s) skipped (see the summary)"
   exit 0
 fi
 echo "gpu-check: everything passed"
