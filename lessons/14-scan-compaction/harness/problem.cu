@@ -33,8 +33,8 @@ void run_cub(void* d_temp, std::size_t& bytes, const T* in, T* out, long long n,
         WB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp, bytes, in, out, n));
 }
 
-const wb::StuckKernelText kStuck{"a thread may wait for a tile status\n"
-                                 "                       that is never published, or a loop never ends",
+const wb::StuckKernelText kStuck{"a thread may wait for a tile status or\n"
+                                 "                       a flag that is never published, or a loop never ends",
                                  "In this lesson the usual cause is an\n"
                                  "                       index past the end of an array (check i < n).",
                                  "See the hints on the lesson 14 page."};
