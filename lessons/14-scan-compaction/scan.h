@@ -73,3 +73,34 @@ void single_pass_scan_tiny(const int* in, int* out, long long n, const LookBackS
 /// The single-pass compaction: tile counts published and summed by the same look-back.
 template <class T>
 void single_pass_compact(const T* in, T* out, long long n, Keep keep, const LookBackState& state, int* d_kept);
+
+// ---- Going further: a flag that publishes other memory (solutions/, message_passing.cu) ---
+
+constexpr int kMessageRounds = 64;         ///< sums each producer publishes in one launch
+constexpr int kMessagePairsPerBlock = 32;  ///< one pair per lane: a producing and a consuming warp
+
+/// The sum that the producer of `pair` publishes in `round` (1, 2, ...): never -1, the value
+/// the sums hold before (0xFF bytes).
+__host__ __device__ inline int message_sum(int pair, int round) { return pair * kMessageRounds + round; }
+
+/// What the consumers of one launch found (zero: every sum right).
+struct MessageCheck {
+    unsigned wrong;  ///< sums read wrong
+    int pair;        ///< the first one found: its pair,
+    int round;       ///< its round,
+    int got;         ///< and what the consumer read
+};
+
+/// The memory of the message-passing test: each producer stores its sum of round r in
+/// sums[pair][r - 1] with an ordinary store, then sets ready[pair] = r; each consumer waits for
+/// ready[pair] >= r and reads that sum with an ordinary load.
+struct MessageBoard {
+    int* sums = nullptr;            ///< pairs x kMessageRounds
+    unsigned* ready = nullptr;      ///< one flag per pair, then the block counter: pairs + 1
+    MessageCheck* check = nullptr;  ///< what the consumers found
+    int pairs = 0;                  ///< a multiple of kMessagePairsPerBlock
+};
+
+/// One launch of the message-passing test: clears the board, then pairs / 32 producing and as
+/// many consuming blocks of one warp pass kMessageRounds sums per pair. Does not wait.
+void pass_messages(const MessageBoard& board);

@@ -4,11 +4,13 @@
 //
 // Each tile publishes a status word: first its aggregate (the sum of its own elements), as
 // soon as it has it; then its inclusive prefix (the sum of every element up to its end), once
-// its look-back found the sum before it. Flag and value share one 64-bit word, written and read
-// whole, so that a reader never sees a flag with another moment's value. The word is stored
-// with release semantics and loaded with acquire: the store cannot become visible before what
-// the block wrote earlier, and the load is never served from a stale copy (the SM's L1 cache),
-// nor overtaken by the reads after it.
+// its look-back found the sum before it. Flag and value share one 64-bit word, stored and
+// loaded whole by one atomic access: a reader sees either the word as it was or as a publish
+// left it, never a flag with another moment's value (single-copy atomicity, PTX ISA, "Memory
+// Consistency Model", "Axioms", "Atomicity"). The word publishes nothing but itself, so relaxed
+// device-scope atomics suffice, as in CUB's ScanTileState for such types: release and acquire
+// order a word against *other* memory, which a reader here never reads. A flag that publishes
+// a separate value needs them: message_passing.cu shows one, and the check's test of it.
 #pragma once
 
 #include "scan.h"
@@ -43,53 +45,26 @@ __device__ inline TileStatus<T> unpack_status(unsigned long long word) {
     return {static_cast<unsigned>(word >> 32), value};
 }
 
-#ifndef WORKBOOK_PLANT_MISSING_FENCE
-
-/// Publishes (flag, value) for `tile`: one 64-bit store with release semantics.
+/// Publishes (flag, value) for `tile`: one relaxed 64-bit atomic store (st.relaxed.gpu.b64).
 template <class T>
 __device__ inline void publish(unsigned long long* status, long long tile, unsigned flag, T value) {
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
-    word.store(pack_status(flag, value), cuda::memory_order_release);
+    word.store(pack_status(flag, value), cuda::memory_order_relaxed);
 }
 
-/// Waits until `tile` has published something and returns it: 64-bit loads with acquire
-/// semantics.
+/// Waits until `tile` has published something and returns it: relaxed 64-bit atomic loads.
+/// Unlike an ordinary load, an atomic one may not keep answering from an old copy (such as a
+/// line in this SM's L1 cache): a store becomes visible to atomic loads in finite time, so the
+/// loop ends once the tile publishes.
 template <class T>
 __device__ inline TileStatus<T> wait_for_status(unsigned long long* status, long long tile) {
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
     unsigned long long seen;
     do {
-        seen = word.load(cuda::memory_order_acquire);
+        seen = word.load(cuda::memory_order_relaxed);
     } while (static_cast<unsigned>(seen >> 32) == kTileEmpty);
     return unpack_status<T>(seen);
 }
-
-#else
-
-// Planted bug, built only for the test WORKBOOK_PLANT_MISSING_FENCE (see the lesson's
-// CMakeLists.txt): value and flag published by two ordinary stores with no fence between them,
-// and read without acquire. A reader may then see the new flag with an old value: the value
-// store not yet visible, or the value served from a copy of the line in its SM's L1 cache taken
-// before the store. The check's stress test must catch it.
-template <class T>
-__device__ inline void publish(unsigned long long* status, long long tile, unsigned flag, T value) {
-    unsigned* halves = reinterpret_cast<unsigned*>(&status[tile]);
-    halves[0] = static_cast<unsigned>(pack_status(flag, value));
-    halves[1] = flag;
-}
-
-template <class T>
-__device__ inline TileStatus<T> wait_for_status(unsigned long long* status, long long tile) {
-    const volatile unsigned* flag_half = reinterpret_cast<const volatile unsigned*>(&status[tile]) + 1;
-    const unsigned* value_half = reinterpret_cast<const unsigned*>(&status[tile]);
-    unsigned flag;
-    do {
-        flag = *flag_half;
-    } while (flag == kTileEmpty);
-    return unpack_status<T>((static_cast<unsigned long long>(flag) << 32) | *value_half);
-}
-
-#endif
 
 /// The sum over one warp, the same in every lane.
 template <class T>

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string>
 
 namespace {
 
@@ -123,10 +124,46 @@ bool stress_look_back(int repeats, std::uint64_t seed) {
         return true;
     }
     std::printf("%d of %d runs wrong (run %d: out[%ld] = %.0f, expected %.0f; %ld of %lld wrong).\n"
-                "    A tile used a predecessor's status before its value was visible to it:\n"
-                "    check the memory ordering (flag and value in one word, published with release, read with\n"
-                "    acquire).\n",
+                "    A tile added a predecessor's value that did not go with the flag it read: flag and\n"
+                "    value must be stored and loaded as one 64-bit atomic word, never in two halves.\n",
                 wrong_runs, repeats, first_run, first.first_wrong, first.first_got, first.first_expected, first.wrong,
                 n);
+    return false;
+}
+
+bool stress_message_passing(int repeats, int multiprocessors) {
+    const int pairs = kMessagePairsPerBlock * multiprocessors;  // two blocks of one warp per multiprocessor
+    wb::DeviceBuffer<int> sums(static_cast<std::size_t>(pairs) * kMessageRounds);
+    wb::DeviceBuffer<unsigned> ready(static_cast<std::size_t>(pairs) + 1);
+    wb::DeviceBuffer<MessageCheck> found(1);
+    const MessageBoard board{sums.get(), ready.get(), found.get(), pairs};
+    int wrong_runs = 0, first_run = -1;
+    long long wrong_sums = 0;
+    MessageCheck first{};
+    for (int run = 0; run < repeats; ++run) {
+        pass_messages(board);
+        wait_for_part("message_passing_kernel");
+        MessageCheck check{};
+        found.download(&check, 1);
+        if (check.wrong == 0) continue;
+        wrong_sums += check.wrong;
+        if (wrong_runs++ == 0) {
+            first_run = run;
+            first = check;
+        }
+    }
+    const std::string label = "a flag that publishes a sum, " + std::to_string(pairs) + " pairs x " +
+                              std::to_string(kMessageRounds) + " rounds";
+    std::printf("  %-52s ", label.c_str());
+    if (wrong_runs == 0) {
+        std::printf("all %d runs correct\n", repeats);
+        return true;
+    }
+    std::printf("%d of %d runs wrong, %lld sums (run %d: pair %d read %d in round %d, expected %d%s).\n"
+                "    A consumer saw a round's flag but read an older copy of the sum it publishes, as its\n"
+                "    SM's L1 cache held it before the producer stored it: check the memory ordering (the\n"
+                "    flag stored with release, loaded and then followed by an acquire fence).\n",
+                wrong_runs, repeats, wrong_sums, first_run, first.pair, first.got, first.round,
+                message_sum(first.pair, first.round), first.got == -1 ? ", the value before the store" : "");
     return false;
 }

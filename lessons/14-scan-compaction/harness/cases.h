@@ -27,9 +27,14 @@ void check_length(long long n, std::uint64_t seed, const std::vector<wb::Version
                   wb::CheckTally& tally);
 
 /// The single-pass scan with tiles of 128 elements on 2^19 integers (4096 tiles), `repeats`
-/// times: a look-back that reads a status word before its value is visible gives a wrong sum
-/// now and then. Returns whether every run was right; names the memory ordering otherwise.
+/// times: a look-back that reads a flag with another moment's value (a status word not stored
+/// or loaded whole) gives a wrong sum now and then. Returns whether every run was right.
 bool stress_look_back(int repeats, std::uint64_t seed);
+
+/// The message-passing test (pass_messages), `repeats` launches of 32 pairs per multiprocessor:
+/// a consumer that reads a sum without acquiring the flag that publishes it reads an older copy
+/// now and then. Returns whether every sum was right; names the memory ordering otherwise.
+bool stress_message_passing(int repeats, int multiprocessors);
 
 /// The benchmark's rows for length n and element type `precision` ("int" or "float"): each
 /// chosen contender checked once, then timed (median of `repeats` samples of back-to-back
