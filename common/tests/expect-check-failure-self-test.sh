@@ -8,7 +8,8 @@
 # speed (the saved outputs of lessons 01 and 12 too slow), and, for a failure on speed, only in a
 # wrong element. scripts/lib/check-with-races.py must report a compute-sanitizer that breaks as its
 # own exit code (4), which the first script rejects, a race as "FAILED: race on shared memory ...",
-# which it accepts (both with a fake compute-sanitizer first in PATH). scripts/lib/expect-exit.sh
+# which it accepts (both with a fake compute-sanitizer first in PATH), and a check that passes
+# where no compute-sanitizer is found as skipped (77), never passed. scripts/lib/expect-exit.sh
 # must require both the exit code and the line.
 set -u
 src=$1 work=$2 python=$3
@@ -119,6 +120,17 @@ exit 255
 SANITIZER
 chmod +x "$work/bin/compute-sanitizer"
 races_cmd=("$python" "$races" "$work/passes" --check --races --check --sizes 8)
+# No compute-sanitizer anywhere (PATH without it, no CUDA toolkit): right numbers are not a pass.
+mkdir -p "$work/no-tool" && for tool in bash cat env; do ln -sf "$(command -v $tool)" "$work/no-tool/$tool"; done
+real_python=$("$python" -c 'import sys; print(sys.executable)')  # not a shim that needs PATH
+races_cmd=("$real_python" "${races_cmd[@]:1}")
+CUDA_HOME=$work/no-cuda PATH="$work/no-tool" case_ "right numbers without compute-sanitizer: skipped, not passed" 77 \
+  "${races_cmd[@]}"
+if ! grep -q "^SKIP: .*races and barrier errors were NOT checked" "$work/out.txt"; then
+  echo "FAIL: the skip without compute-sanitizer does not say what was not checked"; failures=$((failures + 1))
+fi
+CUDA_HOME=$work/no-cuda PATH="$work/no-tool" case_ "wrong numbers without compute-sanitizer: still failed" 1 \
+  "$real_python" "$races" "$work/wrong-element" --check --races --check --sizes 8
 PATH="$work/bin:$PATH" case_ "a broken compute-sanitizer is exit 4, not a finding" 4 "${races_cmd[@]}"
 if ! grep -q "races were NOT checked" "$work/out.txt"; then
   echo "FAIL: a broken compute-sanitizer is not named as such"; failures=$((failures + 1))
