@@ -743,10 +743,11 @@ function(workbook_test)
   endif()
 endfunction()
 
-# workbook_bench_test(NAME n COMMAND exe args... KERNELS regex... LABELS ...)
+# workbook_bench_test(NAME n COMMAND exe args... KERNELS name... LABELS ...)
 # A benchmark must exit 0 and write a CSV in the common schema: the command runs with --out FILE
 # added, and scripts/lib/validate-bench-csv.py checks the exit code, the comment lines, the columns,
-# positive times and rates, and that each KERNELS regex matches a row (exit 77 still skips).
+# positive times and rates, and that each of KERNELS is the kernel of a row, by its whole name
+# ("cublas" is not found in a row "cublaslt-best"; exit 77 still skips).
 function(workbook_bench_test)
   cmake_parse_arguments(B "" "NAME;TIMEOUT" "COMMAND;KERNELS;LABELS" ${ARGN})
   if(NOT B_TIMEOUT)
@@ -761,6 +762,12 @@ function(workbook_bench_test)
     list(REMOVE_AT B_COMMAND 0)
     list(PREPEND B_COMMAND "$<TARGET_FILE:${program}>")
   endif()
+  foreach(kernel IN LISTS B_KERNELS)
+    if(NOT kernel MATCHES "^[A-Za-z0-9][A-Za-z0-9+._-]*$")
+      message(FATAL_ERROR "workbook_bench_test ${B_NAME}: KERNELS takes the rows' kernel names as they are written, "
+                          "not '${kernel}'")
+    endif()
+  endforeach()
   string(JOIN "," kernels ${B_KERNELS})
   add_test(NAME ${B_NAME}
            COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/validate-bench-csv.py" --kernels "${kernels}" ${B_COMMAND})

@@ -4,7 +4,8 @@
 # projects that include Workbook.cmake, configure must fail on
 #   - workbook_test with PASS_REGULAR_EXPRESSION but no EXIT_CODE (CTest would ignore the exit code),
 #   - workbook_planted_bug without CAUSE or SPEED_CAUSE (any FAILED line would do),
-#   - workbook_lesson without a PRISTINE_CAUSES entry for each exercise file;
+#   - workbook_lesson without a PRISTINE_CAUSES entry for each exercise file,
+#   - workbook_bench_test with a pattern where a kernel's whole name belongs (KERNELS);
 # and the tests that workbook_test declares with EXIT_CODE and PASS_REGULAR_EXPRESSION must fail
 # when the command prints the line but exits with another code, or exits right without the line.
 set -u
@@ -44,6 +45,8 @@ refused lesson-without-pristine-cause "no PRISTINE_CAUSES for second.cpp" \
   'workbook_lesson(NAME 99-demo DRIVER driver.cpp EXERCISE_FILES first.cpp second.cpp PRISTINE_CAUSES first.cpp "wrong")'
 refused pristine-cause-for-no-file "'third.cpp' is not one of" \
   'workbook_lesson(NAME 99-demo DRIVER driver.cpp EXERCISE_FILES first.cpp PRISTINE_CAUSES first.cpp "wrong" third.cpp "wrong")'
+refused bench-kernel-as-pattern "KERNELS takes the rows' kernel names as they are written, not '^naive\$'" \
+  'workbook_bench_test(NAME demo.bench COMMAND true KERNELS "^naive$" LABELS cpu)'
 
 # A line and an exit code, both required: three commands, one right.
 project line-and-exit-code '
