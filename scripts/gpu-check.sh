@@ -16,7 +16,7 @@
 #      launcher and flags of the lessons' multi-rank tests, each writing OUTDIR/bench/x<n>/NAME.csv,
 #      the file data/<gpu>x<n>/ keeps (data/h100x2/; the "# command:" line is rank 0's). Such a run
 #      needs n GPUs (nvidia-smi -L): with fewer, the summary says "skipped" with the reason, and the
-#      check does not fail for it (its last line counts the skipped runs; a skip is no pass);
+#      check does not fail for it (its last line counts what was skipped; a skip is no pass);
 # writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names; a
@@ -69,9 +69,12 @@ note() { echo "$*" | tee -a "$summary"; }
 # Every failure (a test, a sanitizer finding, a benchmark's exit code) makes the script exit 1.
 failures=0
 fail() { note "$*"; failures=$((failures + 1)); }
-# A run left out on this machine (a reference run of more ranks than it has GPUs): never a pass,
-# said so in the summary with its reason, but no failure either.
+# What could not run on this machine (a test that gpu-allowed-skips.tsv allows to skip here, a
+# reference run of more ranks than it has GPUs, the steps counters and profiles where the counters
+# cannot be read): never a pass, said so in the summary with its reason, and counted in the last
+# line, but no failure either.
 skips=0
+skip() { note "$*"; skips=$((skips + 1)); }
 # A GPU test that cannot find the GPU is an error here, never a skip (see wb::require_gpu).
 export WB_REQUIRE_GPU=1
 
@@ -127,6 +130,8 @@ gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 bash "$src/scripts/maintainer/judge-skips.sh" "$out/ctest.log" "$gpus" | tee "$out/skips.txt" | tee -a "$summary"
 unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
 [ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv lists the allowed ones)"
+# The allowed ones do not fail the check, but they did not pass either: the last line counts them.
+skips=$((skips + $(grep -c '^  allowed skip:' "$out/skips.txt")))
 # Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build
 # without it leaves them out and its check would pass on kernel 01 alone.
 if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0' &&
@@ -215,8 +220,7 @@ while read -r kind lesson exe ranks args; do
   printf '%s\n%s\n' "$lesson" "$run" | grep -Eq -- "$only" || continue
   dir="$out/bench/x$ranks"
   if [ "$gpus" -lt "$ranks" ]; then
-    note "bench $run: skipped ($ranks ranks need $ranks GPUs, one a rank; this machine has $gpus)"
-    skips=$((skips + 1))
+    skip "bench $run: skipped ($ranks ranks need $ranks GPUs, one a rank; this machine has $gpus)"
     continue
   fi
   if [ -z "$mpiexec" ]; then
@@ -247,11 +251,20 @@ else
   echo "(not requested)"
 fi
 
+# judge_step STEP RC WHY: a measuring step's exit code in the summary: 0 passes, 77 (it could not
+# run here, WHY) is a skip, anything else a failure.
+judge_step() {
+  case $2 in
+    0) ;;
+    77) skip "$1: skipped ($3: nothing measured)" ;;
+    *) fail "$1: FAILED (exit $2)" ;;
+  esac
+}
+
 echo "== hardware counters"
 if wants counters; then
   bash "$src/scripts/maintainer/measure-counters.sh" "$build" "$out" | tee -a "$summary"
-  rc=${PIPESTATUS[0]}
-  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "counters: FAILED (exit $rc)"
+  judge_step counters "${PIPESTATUS[0]}" "ncu is missing or cannot read the counters here"
 else
   echo "(not requested)"
 fi
@@ -259,8 +272,7 @@ fi
 echo "== lesson 12's versions, profiled"
 if wants profiles; then
   bash "$src/scripts/maintainer/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
-  rc=${PIPESTATUS[0]}
-  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "profiles: FAILED (exit $rc)"
+  judge_step profiles "${PIPESTATUS[0]}" "scripts/profile cannot read the counters here"
 else
   echo "(not requested)"
 fi
@@ -308,7 +320,7 @@ if [ "$failures" -gt 0 ]; then
   exit 1
 fi
 if [ "$skips" -gt 0 ]; then
-  echo "gpu-check: no failures, $skips run(s) skipped (see the summary)"
+  echo "gpu-check: no failures, $skips skipped: run(s) or step(s) that could not run here (see the summary)"
   exit 0
 fi
 echo "gpu-check: everything passed"

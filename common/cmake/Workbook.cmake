@@ -4,6 +4,16 @@
 # Exit code with which a program says "no usable GPU (or input data): skip me".
 set(WORKBOOK_SKIP_CODE 77)
 
+# Causes that the checks name, for the tests that expect a check to fail (workbook_lesson's
+# PRISTINE_CAUSES, workbook_planted_bug's CAUSE): regexes of one line of wb::print_report.
+#   WORKBOOK_CAUSE_POISON         an output never written: an element still holds the NaN that the
+#                                 check filled it with ("C[0][0] = -nan (expected 1); 1 of 1 wrong")
+#   WORKBOOK_CAUSE_WRONG_ELEMENT  an element named with its value and the value expected
+# Each begins with the element's index, so that a name before it says which output: "C${...}".
+# (No regex here may hold a semicolon: CMake would split it into two arguments.)
+set(WORKBOOK_CAUSE_POISON "\\[[0-9]+\\](\\[[0-9]+\\])* = -?nan \\(expected")
+set(WORKBOOK_CAUSE_WRONG_ELEMENT "\\[[0-9]+\\](\\[[0-9]+\\])* = [^ ]+ \\(expected [^)]*\\)")
+
 # Where the course's tools live (CONTRIBUTING.md, "Where the tools live"):
 #   WORKBOOK_TOOLS_DIR       scripts/lib/: the helpers that the tests and the build run (a lesson's
 #                            CMakeLists.txt uses these), and the modules the commands import;
@@ -35,10 +45,20 @@ set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 #                 [RACECHECK]                 the exercise uses shared memory, barriers or atomics:
 #                                             its check also runs racecheck and synccheck on
 #                                             SANITIZE_ARGS (scripts/lib/check-with-races.py)
-#                 [SPEED_CHECK])              the check times the kernel against a baseline in the
+#                 [SPEED_CHECK]               the check times the kernel against a baseline in the
 #                                             same process and needs the GPU to itself: ctest runs
 #                                             every test that runs it (the checks, the pristine and
 #                                             planted copies) alone (RUN_SERIAL)
+#                 PRISTINE_CAUSES file regex [file [SPEED] regex ...])
+#                                             for each exercise file, what its check prints when
+#                                             that file is left untouched (a regex of one line:
+#                                             the poison value of an output never written, the
+#                                             first wrong element, a named fault or time limit;
+#                                             SPEED before it: a verdict on speed, for a file
+#                                             whose untouched code is right but slow). The
+#                                             maintainer tests that the untouched exercise fails
+#                                             require it (scripts/lib/expect-check-failure.sh);
+#                                             configure fails when a file has none
 # Builds NAME-exercise and NAME-solution in <build>/bin and registers their checks. The driver
 # and SOURCES, identical for both, are compiled once (object library NAME-harness; a lesson
 # that adds include folders or definitions to its programs adds them to it too).
@@ -255,13 +275,68 @@ function(_workbook_alone_if_speed_check lesson test)
   endif()
 endfunction()
 
+# _workbook_pristine_causes(LESSON PROGRAM FILES CAUSES): reads workbook_lesson's PRISTINE_CAUSES
+# ("file regex" or "file SPEED regex", once for each exercise file) into the variables
+# pristine_cause_<file> of the caller: the arguments of scripts/lib/expect-check-failure.sh that
+# name the failure of the check when that file is left untouched (--cause REGEX, or --speed-cause
+# REGEX). pristine_cause_all: those of the whole untouched exercise, where the check may trip on
+# any file first (one of their correctness causes; their verdicts on speed where all are so).
+# Configure fails on a file without a cause, or a cause for no exercise file.
+function(_workbook_pristine_causes lesson program files causes)
+  set(where "workbook_lesson ${lesson}")
+  if(program)
+    string(APPEND where " PROGRAM ${program}")
+  endif()
+  set(named "")
+  set(correctness "")
+  set(speed "")
+  while(causes)
+    list(POP_FRONT causes file)
+    set(option --cause)
+    list(LENGTH causes left)
+    if(left GREATER 1)
+      list(GET causes 0 word)
+      if(word STREQUAL "SPEED")
+        list(POP_FRONT causes)
+        set(option --speed-cause)
+      endif()
+    endif()
+    list(POP_FRONT causes regex)
+    if(NOT file IN_LIST files OR NOT regex)
+      message(FATAL_ERROR "${where}: PRISTINE_CAUSES takes 'file regex' (or 'file SPEED regex') for each exercise "
+                          "file; '${file}' is not one of ${files}, or has no regex")
+    endif()
+    list(APPEND named "${file}")
+    set(pristine_cause_${file} ${option} "${regex}" PARENT_SCOPE)
+    if(option STREQUAL "--cause")
+      list(APPEND correctness "(${regex})")
+    else()
+      list(APPEND speed "(${regex})")
+    endif()
+  endwhile()
+  foreach(file IN LISTS files)
+    if(NOT file IN_LIST named)
+      message(FATAL_ERROR "${where}: no PRISTINE_CAUSES for ${file}: say what its check prints when it is left "
+                          "untouched (the failure the maintainer tests expect, never any FAILED line)")
+    endif()
+  endforeach()
+  if(correctness)
+    list(JOIN correctness "|" all)
+    set(pristine_cause_all --cause "${all}" PARENT_SCOPE)
+  else()
+    list(JOIN speed "|" all)
+    set(pristine_cause_all --speed-cause "${all}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 function(workbook_lesson)
   cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK" "NAME;DRIVER;PROGRAM"
-    "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;REFERENCE_RUN_ARGS;TIMEOUT;SANITIZER_OPTIONS"
+    "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;REFERENCE_RUN_ARGS;TIMEOUT;SANITIZER_OPTIONS;PRISTINE_CAUSES"
     ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
   endif()
+  _workbook_pristine_causes("${L_NAME}" "${L_PROGRAM}" "${L_EXERCISE_FILES}" "${L_PRISTINE_CAUSES}")
   if(L_SPEED_CHECK)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_SPEED_CHECK_LESSONS "${L_NAME}")
   endif()
@@ -382,7 +457,8 @@ function(workbook_lesson)
       _workbook_skip_test(${test_id}.exercise-fails-pristine "${missing}")
     else()
       add_test(NAME ${test_id}.exercise-fails-pristine
-               COMMAND ${guard} bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${check_command})
+               COMMAND ${guard} bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${pristine_cause_all}
+                       ${check_command})
     endif()
     set_tests_properties(${test_id}.exercise-fails-pristine PROPERTIES
       LABELS "maintainer;${kind};${L_NAME}"
@@ -421,7 +497,8 @@ function(workbook_lesson)
         target_compile_definitions(${target} PRIVATE WORKBOOK_LESSON="${L_NAME}" WORKBOOK_VARIANT="exercise")
         set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
         add_test(NAME ${test_id}.pristine-fails.${stem}
-                 COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" $<TARGET_FILE:${target}> ${L_CHECK_ARGS})
+                 COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${pristine_cause_${pristine_file}}
+                         $<TARGET_FILE:${target}> ${L_CHECK_ARGS})
         set_tests_properties(${test_id}.pristine-fails.${stem} PROPERTIES
           LABELS "maintainer;${kind};${L_NAME}"
           SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
@@ -551,12 +628,15 @@ endfunction()
 # workbook_planted_bug(LESSON 03-tiled-matmul [PROGRAM banks] NAME no-barrier FILE transpose.cu
 #                      FROM "text of the solution" TO "its planted version"
 #                      CHECK_ARGS --check ... [RACECHECK SANITIZE_ARGS ...] [LIBS ...] [KIND gpu|cpu]
-#                      [CAUSE regex] [SOLVED_FILES other.cu ...] [ENVIRONMENT VAR=value ...])
+#                      CAUSE regex | SPEED_CAUSE regex [SOLVED_FILES other.cu ...] [ENVIRONMENT VAR=value ...])
 # A maintainer test that the check catches one planted bug: the reference solution's FILE with
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
 # silently disarm the test), linked with the program's harness, must fail its check (with
 # RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS): exit 1 with the
-# check's FAILED verdict and, with CAUSE, a line matching it (scripts/lib/expect-check-failure.sh).
+# check's FAILED verdict and a line matching CAUSE, the failure the bug must cause (a wrong
+# element, a time limit, a named fault; never a verdict on speed), or SPEED_CAUSE, a verdict on
+# speed, for a bug that leaves the numbers right (scripts/lib/expect-check-failure.sh). One of the
+# two is required: a check can fail for many reasons, and only this one proves the test's point.
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
 # SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
@@ -564,12 +644,20 @@ endfunction()
 # Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
 function(workbook_planted_bug)
   # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
-  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE"
+  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE;SPEED_CAUSE"
                         "LIBS;CHECK_ARGS;SANITIZE_ARGS;SOLVED_FILES;ENVIRONMENT")
+  _workbook_program_ids("${P_LESSON}" "${P_PROGRAM}" id test_id)
+  if(P_CAUSE AND NOT P_SPEED_CAUSE)
+    set(cause --cause "${P_CAUSE}")
+  elseif(P_SPEED_CAUSE AND NOT P_CAUSE)
+    set(cause --speed-cause "${P_SPEED_CAUSE}")
+  else()
+    message(FATAL_ERROR "${test_id}: planted bug '${P_NAME}' needs CAUSE (the failure it must cause) or SPEED_CAUSE "
+                        "(the verdict on speed of a bug that leaves the numbers right), one of them")
+  endif()
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
-  _workbook_program_ids("${P_LESSON}" "${P_PROGRAM}" id test_id)
   _workbook_given_library("${P_LESSON}" given)
   list(APPEND P_LIBS ${given})
   if(NOT P_KIND)
@@ -602,10 +690,6 @@ function(workbook_planted_bug)
     find_package(Python3 QUIET COMPONENTS Interpreter)
     set(command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" ${command} --races ${P_SANITIZE_ARGS})
   endif()
-  set(cause "")
-  if(P_CAUSE)
-    set(cause --cause "${P_CAUSE}")
-  endif()
   add_test(NAME ${test_id}.planted-${P_NAME}-fails
            COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
   set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES
@@ -617,13 +701,35 @@ function(workbook_planted_bug)
 endfunction()
 
 # workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat
-#               [WILL_FAIL] [PASS_REGULAR_EXPRESSION re] [FAIL_REGULAR_EXPRESSION re] [TIMEOUT s])
-# A test that reports "skipped" when the program exits with the skip code.
+#               [EXIT_CODE code PASS_REGULAR_EXPRESSION re] [FAIL_REGULAR_EXPRESSION re] [TIMEOUT s])
+# A test that passes when the command exits 0, and reports "skipped" when it exits with the skip
+# code. With EXIT_CODE and PASS_REGULAR_EXPRESSION (always both: CTest's pass expression alone
+# would ignore the exit code, so a run that failed after printing the expected line would pass)
+# it passes only when the command exits with that code and prints a line matching the expression
+# (scripts/lib/expect-exit.sh).
 function(workbook_test)
-  cmake_parse_arguments(T "WILL_FAIL" "NAME;PASS_REGULAR_EXPRESSION;FAIL_REGULAR_EXPRESSION;TIMEOUT;WORKING_DIRECTORY"
+  cmake_parse_arguments(T "" "NAME;EXIT_CODE;PASS_REGULAR_EXPRESSION;FAIL_REGULAR_EXPRESSION;TIMEOUT;WORKING_DIRECTORY"
                         "COMMAND;LABELS" ${ARGN})
+  if(T_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "workbook_test ${T_NAME}: unknown arguments ${T_UNPARSED_ARGUMENTS}")
+  endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 600)
+  endif()
+  if(DEFINED T_PASS_REGULAR_EXPRESSION OR DEFINED T_EXIT_CODE)
+    if(NOT DEFINED T_PASS_REGULAR_EXPRESSION OR NOT DEFINED T_EXIT_CODE)
+      message(FATAL_ERROR "workbook_test ${T_NAME}: PASS_REGULAR_EXPRESSION and EXIT_CODE go together (the output "
+                          "alone passes a run whatever its exit code)")
+    endif()
+    list(GET T_COMMAND 0 program)
+    if(TARGET ${program})
+      list(REMOVE_AT T_COMMAND 0)
+      list(PREPEND T_COMMAND "$<TARGET_FILE:${program}>")
+    endif()
+    # The command's own limit ends it a little before CTest's, so that the test says what it found.
+    math(EXPR limit "${T_TIMEOUT} * 9 / 10")
+    set(T_COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-exit.sh" --timeout ${limit} "${T_EXIT_CODE}"
+                  "${T_PASS_REGULAR_EXPRESSION}" ${T_COMMAND})
   endif()
   if(T_WORKING_DIRECTORY)
     add_test(NAME ${T_NAME} COMMAND ${T_COMMAND} WORKING_DIRECTORY "${T_WORKING_DIRECTORY}")
@@ -632,21 +738,16 @@ function(workbook_test)
   endif()
   set_tests_properties(${T_NAME} PROPERTIES
     LABELS "${T_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${T_TIMEOUT})
-  if(T_WILL_FAIL)
-    set_tests_properties(${T_NAME} PROPERTIES WILL_FAIL TRUE)
-  endif()
-  if(T_PASS_REGULAR_EXPRESSION)
-    set_tests_properties(${T_NAME} PROPERTIES PASS_REGULAR_EXPRESSION "${T_PASS_REGULAR_EXPRESSION}")
-  endif()
   if(T_FAIL_REGULAR_EXPRESSION)
     set_tests_properties(${T_NAME} PROPERTIES FAIL_REGULAR_EXPRESSION "${T_FAIL_REGULAR_EXPRESSION}")
   endif()
 endfunction()
 
-# workbook_bench_test(NAME n COMMAND exe args... KERNELS regex... LABELS ...)
+# workbook_bench_test(NAME n COMMAND exe args... KERNELS name... LABELS ...)
 # A benchmark must exit 0 and write a CSV in the common schema: the command runs with --out FILE
 # added, and scripts/lib/validate-bench-csv.py checks the exit code, the comment lines, the columns,
-# positive times and rates, and that each KERNELS regex matches a row (exit 77 still skips).
+# positive times and rates, and that each of KERNELS is the kernel of a row, by its whole name
+# ("cublas" is not found in a row "cublaslt-best"; exit 77 still skips).
 function(workbook_bench_test)
   cmake_parse_arguments(B "" "NAME;TIMEOUT" "COMMAND;KERNELS;LABELS" ${ARGN})
   if(NOT B_TIMEOUT)
@@ -661,6 +762,12 @@ function(workbook_bench_test)
     list(REMOVE_AT B_COMMAND 0)
     list(PREPEND B_COMMAND "$<TARGET_FILE:${program}>")
   endif()
+  foreach(kernel IN LISTS B_KERNELS)
+    if(NOT kernel MATCHES "^[A-Za-z0-9][A-Za-z0-9+._-]*$")
+      message(FATAL_ERROR "workbook_bench_test ${B_NAME}: KERNELS takes the rows' kernel names as they are written, "
+                          "not '${kernel}'")
+    endif()
+  endforeach()
   string(JOIN "," kernels ${B_KERNELS})
   add_test(NAME ${B_NAME}
            COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/validate-bench-csv.py" --kernels "${kernels}" ${B_COMMAND})
@@ -684,7 +791,7 @@ function(workbook_expect_error)
     list(PREPEND E_COMMAND "$<TARGET_FILE:${program}>")
   endif()
   add_test(NAME ${E_NAME}
-           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-error.sh" "${E_EXIT_CODE}" "${E_MESSAGE}" ${E_COMMAND})
+           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-exit.sh" "${E_EXIT_CODE}" "${E_MESSAGE}" ${E_COMMAND})
   set_tests_properties(${E_NAME} PROPERTIES
     LABELS "${E_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${E_TIMEOUT})
 endfunction()
@@ -789,7 +896,7 @@ function(_workbook_learner_tools)
     # A racecheck report (saved from an H100 run of lesson 03 without its second barrier) is told
     # in the student's words: the lines, their source, the missing barrier.
     add_test(NAME workbook.race-report-in-words
-             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-error.sh" 0
+             COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-exit.sh" 0
                      "race on shared memory in matmul_tiled.cu: the write on line 26 \\(a_tile.*read on line 31 \\(sum"
                      "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" --explain
                      "${PROJECT_SOURCE_DIR}/common/tests/sanitizer-samples/racecheck-missing-barrier.txt"

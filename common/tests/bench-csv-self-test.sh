@@ -2,7 +2,8 @@
 # bench-csv-self-test.sh SOURCE_DIR: proves that scripts/lib/validate-bench-csv.py can fail.
 # Fake benchmarks (shell scripts that take --out FILE last) write a good CSV, a CSV and exit 1,
 # a truncated CSV, no file, a header without rows, a row with a zero time, or lack a kernel; only
-# the good one may pass.
+# the good one may pass, and only with its kernels named whole: a part of a name ("cpu" of
+# "cpu-ikj") or a regular expression ("^cpu-ikj$") is no kernel of it.
 set -u
 src=${1:?usage: bench-csv-self-test.sh SOURCE_DIR}
 checker="$src/scripts/lib/validate-bench-csv.py"
@@ -48,4 +49,9 @@ expect fail header-only cpu-ikj
 expect fail zero-time cpu-ikj
 expect fail no-file cpu-ikj
 expect fail good no-such-kernel
+expect pass good cpu-ijk,cpu-ikj
+expect fail good cpu
+expect fail good ikj
+expect fail good cpu-ikj,cpu
+expect fail good '^cpu-ikj$'
 [ $failures -eq 0 ] && echo "PASSED: the benchmark CSV check fails on each planted defect" || exit 1

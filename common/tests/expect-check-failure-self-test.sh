@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # expect-check-failure-self-test.sh SOURCE_DIR WORK_DIR PYTHON: the tests that expect a check to
-# fail accept only that failure. scripts/lib/expect-check-failure.sh must accept exit 1 with a
-# FAILED verdict (and a matching --cause), pass exit 77 on as a skip, and reject a check that
-# passes, exits 1 without its verdict, or fails for another cause. scripts/lib/check-with-races.py
-# must report a compute-sanitizer that breaks as its own exit code (4), which the first script
-# rejects, and a race as "FAILED: race on shared memory ...", which it accepts (both with a fake
-# compute-sanitizer first in PATH).
+# fail accept only that failure, and the tests that expect a line check the exit code too.
+# scripts/lib/expect-check-failure.sh must accept exit 1 with a FAILED verdict and a line naming
+# the expected cause, pass exit 77 on as a skip, and reject: a test that names no cause, a check
+# that passes, exits 1 without its verdict, or fails for another cause; a cause found only in the
+# tally's count ("FAILED: 1 of 4 cases wrong") or, for a correctness failure, only in a verdict on
+# speed (the saved outputs of lessons 01 and 12 too slow), and, for a failure on speed, only in a
+# wrong element. scripts/lib/check-with-races.py must report a compute-sanitizer that breaks as its
+# own exit code (4), which the first script rejects, a race as "FAILED: race on shared memory ...",
+# which it accepts (both with a fake compute-sanitizer first in PATH), and a check that passes
+# where no compute-sanitizer is found as skipped (77), never passed. scripts/lib/expect-exit.sh
+# must require both the exit code and the line.
 set -u
 src=$1 work=$2 python=$3
 expect=$src/scripts/lib/expect-check-failure.sh
@@ -32,25 +37,64 @@ case_() {
   fi
 }
 
+outputs=$src/common/tests/check-outputs
+# replay NAME EXIT_CODE SAVED: a check program that prints a saved check output and exits EXIT_CODE.
+replay() {
+  printf '#!/usr/bin/env bash\ncat %q\nexit %s\n' "$3" "$2" >"$work/$1"
+  chmod +x "$work/$1"
+}
+
 fake silent-1 1 ''
 fake crash-like 1 'note: the last run FAILED to start\nSegmentation fault\n'
 fake verdict 1 'case 3: wrong\nFAILED: 1 of 4 cases wrong. See the hints on the lesson 02 page.\n'
-fake driver-verdict 1 '  FAILED: your kernel is right but only 1.2x faster than the strided one.\n'
-fake bare-verdict 1 'FAILED\n'
+fake wrong-element 1 '  n=7 kernel: C[3][4] = 0.5 (expected 1.25); 2 of 49 wrong\nFAILED: 1 of 4 cases wrong. See the hints on the lesson 02 page.\n'
+fake driver-verdict 1 '  FAILED: your kernel is right but only 1.2x faster than the strided one (at least 2x expected).\n'
+fake bare-verdict 1 '  out[0] = -nan (expected 1)\nFAILED\n'
 fake passes 0 'PASSED: every case.\n'
 fake skips 77 'SKIP: no usable CUDA GPU\n'
 fake cuda-error 3 'error: CUDA error: an illegal memory access was encountered\n'
+replay too-slow-01 1 "$outputs/01-cpu-matmul-too-slow.txt"
+replay too-slow-12 1 "$outputs/12-profiling-too-slow.txt"
+replay poisoned-01 1 "$outputs/01-cpu-matmul-wrong-element.txt"
+# The causes that the lessons' declarations use (common/cmake/Workbook.cmake).
+poison='\[[0-9]+\](\[[0-9]+\])* = -?nan \(expected'
+wrong_element='\[[0-9]+\](\[[0-9]+\])* = [^ ]+ \(expected [^)]*\)'
 
-case_ "exit 1 with no output is not the expected failure" 1 bash "$expect" "$work/silent-1"
-case_ "exit 1 with FAILED only inside a line is rejected" 1 bash "$expect" "$work/crash-like"
-case_ "exit 1 with the tally's FAILED verdict is accepted" 0 bash "$expect" "$work/verdict"
-case_ "a driver's indented FAILED verdict is accepted" 0 bash "$expect" "$work/driver-verdict"
-case_ "a bare FAILED line is accepted" 0 bash "$expect" "$work/bare-verdict"
-case_ "the expected cause is accepted" 0 bash "$expect" --cause "1 of 4 cases wrong" "$work/verdict"
-case_ "another cause is rejected" 1 bash "$expect" --cause "race on shared memory" "$work/verdict"
-case_ "exit 77 is a skip" 77 bash "$expect" "$work/skips"
-case_ "a check that passes is rejected" 1 bash "$expect" "$work/passes"
-case_ "a CUDA error is rejected" 1 bash "$expect" "$work/cuda-error"
+case_ "a test that names no cause is refused" 2 bash "$expect" "$work/verdict"
+case_ "an empty cause is refused" 2 bash "$expect" --cause "" "$work/verdict"
+case_ "exit 1 with no output is not the expected failure" 1 bash "$expect" --cause "wrong" "$work/silent-1"
+case_ "exit 1 with FAILED only inside a line is rejected" 1 bash "$expect" --cause "FAILED" "$work/crash-like"
+case_ "a named wrong element is accepted" 0 bash "$expect" --cause "C$wrong_element" "$work/wrong-element"
+case_ "the tally's count alone names no cause" 1 bash "$expect" --cause "1 of 4 cases wrong" "$work/verdict"
+case_ "a bare FAILED line with the poison named is accepted" 0 bash "$expect" --cause "out$poison" "$work/bare-verdict"
+case_ "the poison of lesson 01's untouched exercise is accepted" 0 bash "$expect" --cause "C$poison" "$work/poisoned-01"
+case_ "another cause is rejected" 1 bash "$expect" --cause "race on shared memory" "$work/wrong-element"
+case_ "a verdict on speed never proves a correctness failure (lesson 01)" 1 \
+  bash "$expect" --cause "FAILED|wrong|i-k-j|too slow|faster" "$work/too-slow-01"
+case_ "a verdict on speed never proves a correctness failure (lesson 12)" 1 \
+  bash "$expect" --cause "FAILED|wrong|numbers|speed" "$work/too-slow-12"
+case_ "a verdict on speed never proves a correctness failure (a driver's)" 1 \
+  bash "$expect" --cause "FAILED|right|faster" "$work/driver-verdict"
+case_ "an expected verdict on speed is accepted (lesson 01)" 0 \
+  bash "$expect" --speed-cause "i-k-j is 0\\.[0-9]x faster|cpu-ikj is correct but too slow" "$work/too-slow-01"
+case_ "an expected verdict on speed is accepted (lesson 12)" 0 \
+  bash "$expect" --speed-cause "the numbers are right, but the step runs at [0-9]+% of a copy.s speed" "$work/too-slow-12"
+case_ "an expected verdict on speed is accepted (a driver's)" 0 \
+  bash "$expect" --speed-cause "right but only [0-9.]+x faster than the strided one" "$work/driver-verdict"
+case_ "a wrong element never proves a failure on speed" 1 bash "$expect" --speed-cause "C$wrong_element|FAILED" "$work/wrong-element"
+case_ "exit 77 is a skip" 77 bash "$expect" --cause "wrong" "$work/skips"
+case_ "a check that passes is rejected" 1 bash "$expect" --cause "PASSED" "$work/passes"
+case_ "a CUDA error is rejected" 1 bash "$expect" --cause "illegal memory access" "$work/cuda-error"
+
+# expect-exit.sh: the line and the exit code, never one of them alone.
+exits=$src/scripts/lib/expect-exit.sh
+fake line-then-fails 1 'all 5000 runs correct\nerror: CUDA error: an illegal memory access was encountered\n'
+fake line-and-passes 0 'all 5000 runs correct\nPASSED: every case.\n'
+case_ "the expected line with the expected exit code is accepted" 0 bash "$exits" 0 "all 5000 runs correct" "$work/line-and-passes"
+case_ "the expected line with another exit code is rejected" 1 bash "$exits" 0 "all 5000 runs correct" "$work/line-then-fails"
+case_ "the expected exit code without the line is rejected" 1 bash "$exits" 0 "all 4999 runs correct" "$work/line-and-passes"
+case_ "exit 77 is a skip unless expected" 77 bash "$exits" 0 "PASSED" "$work/skips"
+case_ "a command past its limit fails" 1 bash "$exits" --timeout 1 0 "never" sleep 5
 
 # A fake compute-sanitizer that cannot run, and one that reports a race (a saved report's lines).
 cat >"$work/bin/compute-sanitizer" <<'SANITIZER'
@@ -76,6 +120,17 @@ exit 255
 SANITIZER
 chmod +x "$work/bin/compute-sanitizer"
 races_cmd=("$python" "$races" "$work/passes" --check --races --check --sizes 8)
+# No compute-sanitizer anywhere (PATH without it, no CUDA toolkit): right numbers are not a pass.
+mkdir -p "$work/no-tool" && for tool in bash cat env; do ln -sf "$(command -v $tool)" "$work/no-tool/$tool"; done
+real_python=$("$python" -c 'import sys; print(sys.executable)')  # not a shim that needs PATH
+races_cmd=("$real_python" "${races_cmd[@]:1}")
+CUDA_HOME=$work/no-cuda PATH="$work/no-tool" case_ "right numbers without compute-sanitizer: skipped, not passed" 77 \
+  "${races_cmd[@]}"
+if ! grep -q "^SKIP: .*races and barrier errors were NOT checked" "$work/out.txt"; then
+  echo "FAIL: the skip without compute-sanitizer does not say what was not checked"; failures=$((failures + 1))
+fi
+CUDA_HOME=$work/no-cuda PATH="$work/no-tool" case_ "wrong numbers without compute-sanitizer: still failed" 1 \
+  "$real_python" "$races" "$work/wrong-element" --check --races --check --sizes 8
 PATH="$work/bin:$PATH" case_ "a broken compute-sanitizer is exit 4, not a finding" 4 "${races_cmd[@]}"
 if ! grep -q "races were NOT checked" "$work/out.txt"; then
   echo "FAIL: a broken compute-sanitizer is not named as such"; failures=$((failures + 1))

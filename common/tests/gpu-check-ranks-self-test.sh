@@ -11,7 +11,10 @@
 #     {bench-dir} files there too;
 #   - a failing run, or no launcher row, fails the check; LESSON_REGEX picks the run by x<n>/NAME;
 #   - with BUILD_DIR, whose gpu-jobs.txt has the build's "mpiexec" row (MPI found), the run of two
-#     ranks once more under that real launcher: both ranks start, rank 0 writes the CSV.
+#     ranks once more under that real launcher: both ranks start, rank 0 writes the CSV;
+#   - the steps counters and profiles, on a copy of the script beside fake measuring scripts:
+#     where these cannot read the counters (exit 77) the summary says each step is skipped and the
+#     last line counts it, never "everything passed"; exit 1 fails the check.
 set -uo pipefail
 src=$(cd "${1:?usage: gpu-check-ranks-self-test.sh SOURCE_DIR [BUILD_DIR]}" && pwd)
 real_jobs=${2:+$2/gpu-jobs.txt}
@@ -80,12 +83,12 @@ jobs() {  # jobs [mpiexec row]: gpu-jobs.txt as CMake writes it (workbook_write_
 }
 launcher="mpiexec $tools/mpiexec -n {ranks} --fake-preflag"
 
-check() {  # check WHAT GPUS EXPECTED_EXIT REGEX [VAR=value...]: runs the check's step bench
+check() {  # check WHAT GPUS EXPECTED_EXIT REGEX [VAR=value...]: runs the check's step bench (or GPU_CHECK_STEPS)
   local what=$1 gpus=$2 expected=$3 regex=$4
   shift 4
   rm -rf "$work/out" && : >"$work/mpiexec.log"
   env PATH="$tools:$PATH" FAKE_GPUS="$gpus" FAKE_MPIEXEC_LOG="$work/mpiexec.log" GPU_CHECK_STEPS=bench \
-    GPU_CHECK_BUILD="$build" "$@" bash "$src/scripts/gpu-check.sh" "$work/out" "$regex" >"$work/check.log" 2>&1
+    GPU_CHECK_BUILD="$build" "$@" bash "${script:-$src/scripts/gpu-check.sh}" "$work/out" "$regex" >"$work/check.log" 2>&1
   rc=$?
   if [ "$rc" -ne "$expected" ]; then
     echo "FAIL: $what: exit $rc, expected $expected. Output:"
@@ -112,7 +115,7 @@ for gpus in 0 1; do
     expect "the skip and its reason in the summary" \
       has "bench x2/fake-run: skipped (2 ranks need 2 GPUs, one a rank; this machine has $gpus)" "$work/out/summary.txt"
     expect "the one-process run still runs" has "bench fake-run: exit 0, 2 rows" "$work/out/summary.txt"
-    expect "the last line counts the skip" has "gpu-check: no failures, 1 reference run(s) skipped" "$work/check.log"
+    expect "the last line counts the skip" has "gpu-check: no failures, 1 skipped" "$work/check.log"
     expect "a skip is no pass" bash -c "! grep -q 'everything passed' '$work/check.log'"
     expect "no mpiexec started" bash -c "[ ! -s '$work/mpiexec.log' ]"
     expect "no file written" bash -c "[ ! -e '$work/out/bench/x2/fake-run.csv' ]"
@@ -165,5 +168,29 @@ else
   fi
 fi
 
-[ "$failures" -eq 0 ] && echo "PASSED: gpu-check's runs of several ranks" || echo "FAILED: $failures case(s)"
+# The measuring steps, on a copy of the script whose measuring scripts exit $FAKE_MEASURE_RC.
+copy="$work/copy"
+mkdir -p "$copy/scripts/maintainer"
+cp "$src/scripts/gpu-check.sh" "$copy/scripts/"
+for step in counters profiles; do
+  printf '#!/bin/bash\necho "%s fake: measuring"\nexit "${FAKE_MEASURE_RC:-0}"\n' "$step" \
+    >"$copy/scripts/maintainer/measure-$step.sh"
+done
+jobs ""
+for step in counters profiles; do
+  if script="$copy/scripts/gpu-check.sh" check "step $step that cannot read the counters: skipped" 1 0 . \
+       GPU_CHECK_STEPS="$step" FAKE_MEASURE_RC=77; then
+    expect "the skip of step $step in the summary" has "$step: skipped (" "$work/out/summary.txt"
+    expect "the last line counts the skipped step" has "gpu-check: no failures, 1 skipped" "$work/check.log"
+    expect "a skipped step is no pass" bash -c "! grep -q 'everything passed' '$work/check.log'"
+  fi
+  script="$copy/scripts/gpu-check.sh" check "step $step that measures: passed" 1 0 . \
+    GPU_CHECK_STEPS="$step" FAKE_MEASURE_RC=0 &&
+    expect "everything passed" has "gpu-check: everything passed" "$work/check.log"
+  script="$copy/scripts/gpu-check.sh" check "step $step that fails: failed" 1 1 . \
+    GPU_CHECK_STEPS="$step" FAKE_MEASURE_RC=1 &&
+    expect "its failure in the summary" has "$step: FAILED (exit 1)" "$work/out/summary.txt"
+done
+
+[ "$failures" -eq 0 ] && echo "PASSED: gpu-check's runs of several ranks and its measuring steps" || echo "FAILED: $failures case(s)"
 [ "$failures" -eq 0 ]

@@ -16,8 +16,8 @@ set(WORKBOOK_MAINTAINER_TESTS ON)
 include("$src/common/cmake/Workbook.cmake")
 add_library(workbook_common INTERFACE)
 add_library(demo-harness OBJECT lessons/demo/main.cpp)
-workbook_planted_bug(LESSON demo NAME slip FILE answer.cpp KIND cpu FROM "return 42;" TO "return 41;" CHECK_ARGS --check)
-workbook_planted_bug(LESSON demo NAME other FILE other.cpp KIND cpu FROM "return 42;" TO "return 40;" CHECK_ARGS --check)
+workbook_planted_bug(LESSON demo NAME slip FILE answer.cpp KIND cpu FROM "return 42;" TO "return 41;" CAUSE "wrong" CHECK_ARGS --check)
+workbook_planted_bug(LESSON demo NAME other FILE other.cpp KIND cpu FROM "return 42;" TO "return 40;" CAUSE "wrong" CHECK_ARGS --check)
 CMAKE
 echo 'int answer(); int main() { return answer() == 42 ? 0 : 1; }' >"$project/lessons/demo/main.cpp"
 printf 'int answer() {\n    return 42;\n}\n' >"$project/solutions/demo/answer.cpp"

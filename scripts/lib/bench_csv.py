@@ -10,6 +10,7 @@ A line that starts with '#' is a comment wherever it stands; blank lines are ski
     table.rows[0]["median_ms"]  # '0.400304': each row a dict of column -> text
     table.records[0]            # ['02-naive-matmul-coalescing', ...]: the row's fields as written
     table.roofs()               # {'stream_gbs': 3023.65, ...}: the '# roofs:' line, {} without one
+    table.missing_kernels(["naive", "cublas"])  # the names no row's kernel is, exactly: ['cublas']
     bench_csv.number("0.4")     # 0.4; an empty cell or a word gives None (or the default given)
 
 read() raises OSError (FileNotFoundError for a missing file), as open() does; callers that
@@ -30,6 +31,12 @@ class BenchCsv:
         self.columns = columns
         self.records = records
         self.rows = [dict(zip(columns, record)) for record in records]
+
+    def missing_kernels(self, names):
+        """The names among `names` that no row's kernel column holds exactly: a kernel is its whole
+        name ("cublas" is not "cublaslt-best", "tiled" not "tiled-pitch32")."""
+        kernels = {row.get("kernel") for row in self.rows}
+        return [name for name in names if name not in kernels]
 
     def roofs(self):
         """{name: float} from the '# roofs: stream_gbs=... copy_gbs=...' line; {} without one."""

@@ -8,10 +8,12 @@ accesses, the likely cause. memcheck finds an access one element past an array, 
 check's numbers often do not show. A race is a wrong answer that a check's numbers may not show: removing the
 barrier that ends a tiled phase often leaves the product right on one GPU and wrong on another.
 Each tool's run ends within SANITIZER_LIMIT_S seconds (a FAILED verdict naming a kernel that runs
-far too long). Without compute-sanitizer the check says once that races were not checked. Exit codes are the
-check's (77: no GPU, skipped), 1 for a finding of the tools, and 4 (SANITIZER_BROKEN) when
-compute-sanitizer itself failed (could not start, crashed, or ended the run without a finding):
-then the races were not checked, and a test that expects a race must not count it as found.
+far too long). Exit codes are the check's (77: no GPU, skipped), 1 for a finding of the tools, and
+4 (SANITIZER_BROKEN) when compute-sanitizer itself failed (could not start, crashed, or ended the
+run without a finding): then the races were not checked, and a test that expects a race must not
+count it as found. Without compute-sanitizer a check whose numbers are right is not finished: it
+exits 77 (SKIPPED), saying that races were not checked; a skip, never a pass. A check that fails
+on its numbers fails (exit 1) with or without the tool.
 """
 import os
 import re
@@ -33,6 +35,8 @@ FINDING_EXIT = 99
 # 04, the slowest); past this a kernel runs far longer than it should.
 SANITIZER_LIMIT_S = 150
 SANITIZER_BROKEN = 4
+# The skip code of the course's tests: the check could not be completed here.
+SKIPPED = 77
 # The check's own verdict (wb::CheckTally::finish and the drivers print it).
 VERDICT = re.compile(r"^\s*FAILED([\s:]|$)", re.MULTILINE)
 
@@ -116,10 +120,11 @@ def explain_sync(output, program=""):
 
 
 def sanitizer():
+    """compute-sanitizer on PATH, else in the CUDA toolkit's bin/ ($CUDA_HOME, or /usr/local/cuda)."""
     found = shutil.which("compute-sanitizer")
     if found:
         return found
-    default = "/usr/local/cuda/bin/compute-sanitizer"
+    default = os.path.join(os.environ.get("CUDA_HOME") or "/usr/local/cuda", "bin", "compute-sanitizer")
     return default if os.access(default, os.X_OK) else None
 
 
@@ -169,8 +174,9 @@ def main():
         return rc
     tool = sanitizer()
     if tool is None:
-        print("note: compute-sanitizer was not found, so races and barrier errors were NOT checked")
-        return 0
+        print("SKIP: the numbers are right, but compute-sanitizer was not found (it comes with the CUDA toolkit, "
+              "in its bin/ folder: put that on PATH), so races and barrier errors were NOT checked")
+        return SKIPPED
     # Under the sanitizer the program runs many times slower: its check's time limit grows with it.
     slowed = dict(os.environ, WORKBOOK_CHECK_TIME_SCALE=os.environ.get("WORKBOOK_CHECK_TIME_SCALE", "20"))
     limit_s = sanitizer_limit_s()
@@ -200,9 +206,9 @@ def main():
         if reason is None and result.returncode == 1 and VERDICT.search(result.stdout):
             wrong_under = wrong_under or f"the check failed under {name} on the small case: {last}"
             continue
-        if reason is None and result.returncode == 77:
-            print(f"SKIPPED: the small case found no usable GPU under {name}")
-            return 77
+        if reason is None and result.returncode == SKIPPED:
+            print(f"SKIP: the small case found no usable GPU under {name}")
+            return SKIPPED
         if reason is None:  # the tool itself failed: no finding, and nothing checked
             print(f"ERROR: the run under compute-sanitizer {name} failed (exit {result.returncode}) without a "
                   f"finding, so races were NOT checked: {last}")

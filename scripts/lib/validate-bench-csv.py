@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""validate-bench-csv.py --kernels RE[,RE...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
+"""validate-bench-csv.py --kernels NAME[,NAME...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
 
 Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds only when
   - the program exits with 0 (exit 77, "skipped: no GPU", is passed on, so CTest skips the test);
   - FILE exists and starts with the comment lines naming the device, the date and the command;
   - its header has the schema's columns, every row has as many fields as the header, and every
     row's median_ms and rate are positive numbers;
-  - every regular expression of --kernels matches the kernel column of at least one row;
+  - every NAME of --kernels is the kernel column of at least one row, exactly: the whole name
+    ("cublas" is not satisfied by a row "cublaslt-best");
   - a run with rows under the roofline (roof_gbs filled) names its GPU and software ('# gpu:'
     and '# software:' lines), and every such row has a positive roof_fraction or none at all.
 The benchmark's own output is printed first; each failure says what was wrong.
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -35,7 +35,7 @@ def positive(text):
     return bench_csv.number(text, 0.0) > 0
 
 
-def check_csv(path, kernel_patterns):
+def check_csv(path, kernel_names):
     if not os.path.isfile(path) or os.path.getsize(path) == 0:
         fail(f"the benchmark wrote no CSV file ({path})")
     table = bench_csv.read(path)
@@ -69,9 +69,9 @@ def check_csv(path, kernel_patterns):
         for key in ("gpu", "software"):
             if key not in table.comments:
                 fail(f"rows are placed under the roofline but the CSV has no '# {key}:' line")
-    for pattern in kernel_patterns:
-        if not any(re.search(pattern, k) for k in kernels):
-            fail(f"no row's kernel matches /{pattern}/ (kernels: {', '.join(sorted(set(kernels)))})")
+    missing = table.missing_kernels(kernel_names)
+    if missing:
+        fail(f"no row's kernel is named {', '.join(missing)} (kernels: {', '.join(sorted(set(kernels)))})")
     print(f"OK: {len(rows)} rows, kernels {', '.join(sorted(set(kernels)))}")
 
 
@@ -83,7 +83,7 @@ def main():
     if len(args) < 3 or args[0] != "--kernels":
         print(__doc__)
         return 2
-    patterns = [p for p in args[1].split(",") if p]
+    names = [name for name in args[1].split(",") if name]
     command = args[2:]
     with tempfile.TemporaryDirectory(prefix="bench-csv-") as folder:
         path = os.path.join(folder, "bench.csv")
@@ -94,7 +94,7 @@ def main():
             return SKIP
         if rc != 0:
             fail(f"the benchmark exited with {rc}")
-        check_csv(path, patterns)
+        check_csv(path, names)
     return 0
 
 
