@@ -1,11 +1,14 @@
 # Lesson 03: kernel-only GFLOP/s (no copies) against the matrix order, double: the tiled kernel
 # per tile width, the notebook's transposed variant, and cuBLAS DGEMM measured in the same run.
-# Reference H100 (points: quick benchmark and sweep) and yours (solid lines).
+# The reference machine (filled points: quick benchmark and sweep), the second machine (open
+# points) and yours (solid lines).
 load "plots/common.gp"
 
 lesson = "03-tiled-matmul"
 ref = reference(lesson)
 sweep = reference(lesson."-sweep")
+sec = second(lesson)
+sec_sweep = second(lesson."-sweep")
 mine = yours(lesson)
 sel(k, b) = is("kernel", k) && is("precision", "double") && column("transfers") == 0 && is("block", b)
 
@@ -24,5 +27,9 @@ plot for [i=1:7] (has(ref) ? ref : "/dev/null") using (column("n")):(pick(sel(wo
         with points pt 7 lc rgb colour(i) title (has(ref) ? device(ref)." ".word(names, i) : ""), \
      for [i=1:7] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
         with points pt 7 lc rgb colour(i) notitle, \
+     for [i=1:7] usable(sec) using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
+        with points pt 6 lc rgb colour(i) title (i == 1 ? titled(sec, ", every kernel (open)") : ""), \
+     for [i=1:7] usable(sec_sweep) using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
+        with points pt 6 lc rgb colour(i) notitle, \
      for [i=1:7] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(sel(word(kernels, i), word(blocks, i)), column("rate"))) \
         with linespoints lw 2 pt 5 lc rgb colour(i) title (has(mine) ? yours_label(lesson)." ".word(names, i) : "")

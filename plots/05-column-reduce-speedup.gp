@@ -1,11 +1,12 @@
 # Lesson 05: speed-up of each version over the assignment's original kernel (one thread per
 # column), per shape, as the assignment's table gave it for its two optimised versions; kernel
-# time only. The reference H100 (points) and yours (open squares, when
-# build/bench/05-column-reduce.csv exists).
+# time only. The reference machine (filled points), the second machine (open circles) and yours
+# (open squares, when build/bench/05-column-reduce.csv exists).
 load "plots/common.gp"
 
 lesson = "05-column-reduce"
 ref = reference(lesson)
+sec = second(lesson)
 mine = yours(lesson)
 
 shapes = "160000x8 1600000x8 6400000x8 160000x32 1600000x32 6400000x32 160000x64 1600000x64 6400000x64"
@@ -31,5 +32,7 @@ dodge(i) = (i - 3) * 0.1
 
 plot for [i=1:5] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("speedup"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
+     for [i=1:5] usable(sec) using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("speedup"))) \
+        with points pt 6 ps 0.9 lc rgb version_colour[i] title (i == 1 ? titled(sec, ", each version (open)") : ""), \
      for [i=1:5] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("speedup"))) \
         with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("%s %s", yours_label(lesson), word(versions, i)) : "")

@@ -2,11 +2,13 @@
 # sum on the assignment's shapes (data/source003/shapes.csv) plus 6,400,000 x 64, beside cuBLAS
 # dgemv (y = A^T * ones) and the device copy bandwidth measured in the same run. The
 # assignment's own speed-up table did not survive, so only measured runs are drawn: the
-# reference H100 (points) and yours (open squares), when build/bench/05-column-reduce.csv exists.
+# reference machine (filled points), the second machine (open circles) and yours (open squares),
+# when build/bench/05-column-reduce.csv exists.
 load "plots/common.gp"
 
 lesson = "05-column-reduce"
 ref = reference(lesson)
+sec = second(lesson)
 mine = yours(lesson)
 
 # The nine shapes, in the order of the assignment's run script, as x positions 1..9.
@@ -33,6 +35,8 @@ dodge(i) = (i - 5) * 0.07
 
 plot for [i=1:9] (has(ref) ? ref : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points pt 7 ps 0.9 lc rgb version_colour[i] title (has(ref) ? sprintf("%s %s", ref_name, word(versions, i)) : ""), \
+     for [i=1:9] usable(sec) using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("rate"))) \
+        with points pt 6 ps 0.9 lc rgb version_colour[i] title (i == 1 ? titled(sec, ", each version (open)") : ""), \
      for [i=1:9] (has(mine) ? mine : "/dev/null") using (shape_x(strcol("shape")) + dodge(i)):(pick(is("kernel", word(versions, i)), column("rate"))) \
         with points lw 2 pt 4 ps 1.6 lc rgb version_colour[i] title (has(mine) ? sprintf("%s %s", yours_label(lesson), word(versions, i)) : ""), \
      (has(ref) ? ref : "/dev/null") using (0.5):(pick(is("kernel", "device-copy"), column("rate"))):(9.0):(0) \

@@ -1,12 +1,13 @@
 # Lesson 10: time for 4000 SciddicaT steps per version and tile, on tessina (610 x 496) and on
 # the synthetic terrain of the same size, whose larger landslide reaches more tiles. The
-# reference H100 run (filled symbols, data/h100/10-sciddicat-active-tiles.csv) and yours
+# reference machine's run (filled symbols), the second machine's (open symbols) and yours
 # (crosses, build/bench/10-sciddicat-active-tiles.csv when present). Your run also holds the
 # baselines: lesson 06's fused step, plain and from a CUDA graph.
 load "plots/common.gp"
 
 lesson = "10-sciddicat-active-tiles"
 ref = reference(lesson)
+sec = second(lesson)
 mine = yours(lesson)
 ref_name = has(ref) ? device(ref) : ""
 
@@ -27,11 +28,15 @@ set xtics rotate by -35 ("fused 32x8" 1, "fused graph" 2, "multistep 32x16 K2" 3
 set ylabel "time for 4000 steps (ms)"
 set logscale y
 
-if (has(ref) || has(mine)) {
+if (has(ref) || has(sec) || has(mine)) {
 plot (has(ref) ? ref : "/dev/null") using (x(0)):(pick(@tessina, column("median_ms"))) \
         with points pt 7 ps 1.3 lc rgb block_colour[1] title (has(ref) ? ref_name.", tessina" : ""), \
      (has(ref) ? ref : "/dev/null") using (x(0)):(pick(@synthetic, column("median_ms"))) \
         with points pt 5 ps 1.1 lc rgb block_colour[2] title (has(ref) ? ref_name.", synthetic" : ""), \
+     usable(sec) using (x(0)):(pick(@tessina, column("median_ms"))) \
+        with points pt 6 ps 1.3 lc rgb block_colour[1] title titled(sec, ", tessina"), \
+     usable(sec) using (x(0)):(pick(@synthetic, column("median_ms"))) \
+        with points pt 4 ps 1.1 lc rgb block_colour[2] title titled(sec, ", synthetic"), \
      (has(mine) ? mine : "/dev/null") using (x(0)):(pick(@tessina, column("median_ms"))) \
         with points pt 2 ps 1.5 lw 2 lc rgb block_colour[1] title (has(mine) ? yours_label(lesson).", tessina" : ""), \
      (has(mine) ? mine : "/dev/null") using (x(0)):(pick(@synthetic, column("median_ms"))) \

@@ -1,11 +1,13 @@
 # Lesson 11: time of the whole job (copy in, kernel, copy out) against the number of chunks,
 # one curve per number of streams, beside the job on one stream in one chunk (no overlap) and
 # the ideal overlap (the slowest engine alone), both measured in the same run.
-# Reference H100 run (points, dashed) and yours (solid).
+# The reference machine's run (filled points, dashed), the second machine's (open points,
+# dotted) and yours (solid).
 load "plots/common.gp"
 
 lesson = "11-streams-overlap"
 ref = reference(lesson)
+sec = second(lesson)
 mine = yours(lesson)
 # The block column of a pipelined row reads "4 streams x 16 chunks"; other rows have no numbers.
 pipelined(dummy) = is("kernel", "pipelined")
@@ -28,5 +30,7 @@ plot for [i=1:4] (has(ref) ? ref : "/dev/null") using (chunks_of(0)):(pick(sel(w
         with vectors nohead dt 3 lc rgb "#555555" title (has(ref) ? sprintf("%s one stream, one chunk", device(ref)) : ""), \
      (has(ref) ? ref : "/dev/null") using (3):(pick(is("kernel", "serial"), column("ceiling_rate") > 0 ? column("n") * 8 / column("ceiling_rate") / 1e6 : NaN)):(87):(0) \
         with vectors nohead lw 2 lc rgb "#000000" title (has(ref) ? sprintf("%s ideal overlap (slowest engine alone)", device(ref)) : ""), \
+     for [i=1:4] usable(sec) using (chunks_of(0)):(pick(sel(word(counts, i) + 0), column("median_ms"))) \
+        with linespoints dt 3 pt 6 lc rgb block_colour[i] title (i == 1 ? titled(sec, ", each stream count (open)") : ""), \
      for [i=1:4] (has(mine) ? mine : "/dev/null") using (chunks_of(0)):(pick(sel(word(counts, i) + 0), column("median_ms"))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[i] title (has(mine) ? sprintf("%s %s stream(s)", yours_label(lesson), word(counts, i)) : "")

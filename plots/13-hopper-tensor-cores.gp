@@ -2,11 +2,13 @@
 # benchmark), as TFLOP/s (bars) with the percentage of the ceiling measured in the same run
 # written above each bar (the CSV's ratio: cuBLASLt's best where the run has a cublaslt-best
 # row, else cublasGemmEx), under NVIDIA's published dense BF16 peak. Runs made before the
-# cublaslt-best row existed leave its place empty.
+# cublaslt-best row existed leave its place empty. The reference machine's run (left bars), the
+# second machine's (hatched, middle) and yours (right).
 load "plots/common.gp"
 
 lesson = "13-hopper-tensor-cores"
 ref = reference(lesson)
+sec = second(lesson)
 mine = yours(lesson)
 if (!exists("at_n")) at_n = 8192
 
@@ -18,7 +20,7 @@ set xtics ("01 mma.sync" 1, "02 wgmma + TMA" 2, "03 warp-specialized" 3, "04 per
            "05 cluster multicast" 5, "06 TMA epilogue" 6, "cublasGemmEx" 7, "cuBLASLt best" 8) \
           rotate by -20 font ",9"
 set style fill solid 0.8 border lc rgb "#555555"
-set boxwidth 0.38
+set boxwidth 0.26
 
 # Step number from the kernel column ("03-warp-specialized" -> 3, "cublas" -> 7,
 # "cublaslt-best" -> 8); found by position in a string, since gnuplot would read "08" as a bad
@@ -28,17 +30,20 @@ wanted(f) = is("precision", "bf16") && column("n") == at_n
 tflops(f) = column("rate") / 1000.0
 percent(f) = sprintf("%.0f%%", 100.0 * column("ratio"))
 
-# NVIDIA's published dense BF16 tensor-core peak of the H100 SXM (data/specs/h100.csv).
-published(name) = real(system(sprintf("awk -F, '$1 == \"%s\" {print $2}' '%s/specs/h100.csv'", name, datadir)))
+# NVIDIA's published dense BF16 tensor-core peak of the reference machine (its data/specs/ file).
 peak = published("bf16-tensor-peak")
 set arrow from 0.3, peak to 8.7, peak nohead dt 2 lc rgb "#888888"
-set label sprintf("BF16 tensor-core peak (H100 SXM, datasheet): %.0f", peak) at 0.4, peak + 25 font ",9" tc rgb "#666666"
+set label sprintf("BF16 tensor-core peak (%s SXM, datasheet): %.0f", published_label, peak) at 0.4, peak + 25 font ",9" tc rgb "#666666"
 
-plot (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0))) \
+plot (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.27):(pick(wanted(0), tflops(0))) \
         with boxes lc rgb block_colour[3] title (has(ref) ? device(ref) : ""), \
-     (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.2):(pick(wanted(0), tflops(0)) + 20):(percent(0)) \
-        with labels font ",8" notitle, \
-     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0))) \
+     (has(ref) ? ref : "/dev/null") using (step_of(strcol("kernel")) - 0.27):(pick(wanted(0), tflops(0)) + 20):(percent(0)) \
+        with labels font ",7" notitle, \
+     usable(sec) using (step_of(strcol("kernel"))):(pick(wanted(0), tflops(0))) \
+        with boxes fs pattern 4 border lc rgb block_colour[3] lc rgb block_colour[3] title titled(sec, ""), \
+     usable(sec) using (step_of(strcol("kernel"))):(pick(wanted(0), tflops(0)) + 55):(percent(0)) \
+        with labels font ",7" tc rgb "#777777" notitle, \
+     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.27):(pick(wanted(0), tflops(0))) \
         with boxes lc rgb block_colour[2] title (has(mine) ? yours_label(lesson).": ".device(mine) : ""), \
-     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.2):(pick(wanted(0), tflops(0)) + 20):(percent(0)) \
-        with labels font ",8" notitle
+     (has(mine) ? mine : "/dev/null") using (step_of(strcol("kernel")) + 0.27):(pick(wanted(0), tflops(0)) + 20):(percent(0)) \
+        with labels font ",7" notitle

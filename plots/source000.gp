@@ -1,7 +1,8 @@
 # Source 000's charts: one of time, GFLOP/s or speedup over the CPU, against the matrix order,
-# one curve per block (tile) size: the report's numbers (dashed), the reference H100 (points:
-# lesson 03's quick benchmark plus its sweep over n = 1000..10000 for tiles 8, 16 and 32) and
-# yours (solid, when build/bench/03-tiled-matmul.csv exists). Like the report, the GPU time
+# one curve per block (tile) size: the report's numbers (dashed), the reference machine (filled
+# points: lesson 03's quick benchmark plus its sweep over n = 1000..10000 for tiles 8, 16 and
+# 32), the second machine (open points) and yours (solid, when build/bench/03-tiled-matmul.csv
+# exists). Like the report, the GPU time
 # includes allocation, zero padding and host<->device copies (rows with transfers = 1).
 # The speedup is over one CPU core: the report's CPU for its curves, lesson 01's i-k-j loop on
 # the benchmark host for the others (measured up to a time budget, extrapolated by n^3 beyond).
@@ -13,6 +14,8 @@ report = need(datadir."/source000/matmul-report.csv")
 lesson = "03-tiled-matmul"
 ref = reference(lesson)
 sweep = reference(lesson."-sweep")
+sec = second(lesson)
+sec_sweep = second(lesson."-sweep")
 mine = yours(lesson)
 report_col = (what eq "time") ? "gpu_s" : (what eq "gflops") ? "gpu_gflops" : "speedup"
 bench_value(dummy) = (what eq "time") ? column("median_ms") / 1000.0 : (what eq "gflops") ? column("rate") : column("speedup")
@@ -35,5 +38,9 @@ plot for [i=1:5] report using (column("n")):(pick(column("block") == word(blocks
         with points pt 7 ps 0.9 lc rgb block_colour[i] title (has(ref) ? sprintf("%s %sx%s", ref_name, word(blocks, i), word(blocks, i)) : ""), \
      for [i=1:5] (has(sweep) ? sweep : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
         with points pt 7 ps 0.9 lc rgb block_colour[i] notitle, \
+     for [i=1:5] usable(sec) using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
+        with points pt 6 ps 0.9 lc rgb block_colour[i] title (i == 1 ? titled(sec, ", every tile (open)") : ""), \
+     for [i=1:5] usable(sec_sweep) using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
+        with points pt 6 ps 0.9 lc rgb block_colour[i] notitle, \
      for [i=1:5] (has(mine) ? mine : "/dev/null") using (column("n")):(pick(matches(word(blocks, i) + 0), bench_value(0))) \
         with linespoints lw 2 pt 5 lc rgb block_colour[i] title (has(mine) ? sprintf("%s (%s) %sx%s", yours_label(lesson), mine_name, word(blocks, i), word(blocks, i)) : "")

@@ -59,10 +59,17 @@ Roofline roofline_of(const BenchRow& r) {
 
 }  // namespace
 
+std::string arithmetic_of(const std::string& precision, bool tensor_cores) {
+    if (precision == "double") return tensor_cores ? "fp64-tensor" : "fp64";
+    if (precision == "float") return tensor_cores ? "tf32-tensor" : "fp32";
+    if (precision == "bf16" && tensor_cores) return "bf16-tensor";
+    return "";
+}
+
 const char* csv_header() {
     return "lesson,kernel,precision,shape,n,block,repeats,median_ms,min_ms,max_ms,transfers,rate,rate_unit,"
            "ceiling,ceiling_rate,ratio,baseline,baseline_ms,speedup,device,"
-           "flops,dram_bytes,intensity,achieved_gflops,achieved_gbs,roof_gbs,roof_gflops,roof_fraction";
+           "flops,dram_bytes,intensity,achieved_gflops,achieved_gbs,roof_gbs,roof_gflops,roof_fraction,arithmetic";
 }
 
 std::string csv_row(const BenchRow& r) {
@@ -79,6 +86,7 @@ std::string csv_row(const BenchRow& r) {
     line += "," + number(r.flops) + "," + number(r.dram_bytes) + "," + number(place.intensity) + "," +
             number(place.achieved_gflops) + "," + number(place.achieved_gbs) + "," + number(r.roof_gbs) + "," +
             number(r.roof_gflops) + "," + number(place.fraction);
+    line += "," + (r.flops > 0 ? arithmetic_of(r.precision, r.tensor_cores) : std::string());
     return line;
 }
 
@@ -92,7 +100,7 @@ std::string utc_timestamp() {
 }
 
 CsvWriter::CsvWriter(const std::string& path, const std::string& command, const std::string& device, Machine machine,
-                     std::vector<std::string> extra_columns)
+                     std::vector<std::string> extra_columns, const std::vector<std::string>& comments)
     : path_(path), device_(device), machine_(machine), extra_columns_(std::move(extra_columns)) {
     if (path_.empty()) return;
     make_parent_folders(path_);
@@ -128,6 +136,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& command, const 
                          roofs.stream_gbs, roofs.copy_gbs, roofs.fp64_gflops, roofs.fp32_gflops,
                          roofs.fp64_tensor_gflops);
     }
+    for (const std::string& line : comments) std::fprintf(file_, "# %s\n", line.c_str());
     std::string header = csv_header();
     for (const std::string& column : extra_columns_) header += "," + field(column);
     std::fprintf(file_, "%s\n", header.c_str());

@@ -177,10 +177,12 @@ std::vector<std::string>& notes() {
 }
 
 // NVML, opened at run time (a machine without the driver has no libnvidia-ml): the driver's
-// release and the SM clock now and at most, for the device with this PCI bus id.
+// release and the largest SM and memory clocks, for the device with this PCI bus id. The clocks
+// now are left out: read before the runs, they would not describe them (wb/power_sampler.h
+// reads the clock while timed runs are on the GPU).
 struct NvmlFacts {
     std::string driver = "unknown";
-    unsigned sm_mhz = 0, sm_max_mhz = 0, memory_mhz = 0;
+    unsigned sm_max_mhz = 0, memory_max_mhz = 0;
 };
 
 NvmlFacts nvml_facts(const char* pci_bus_id) {
@@ -194,7 +196,6 @@ NvmlFacts nvml_facts(const char* pci_bus_id) {
     auto init = reinterpret_cast<Init>(dlsym(library, "nvmlInit_v2"));
     auto driver_version = reinterpret_cast<DriverVersion>(dlsym(library, "nvmlSystemGetDriverVersion"));
     auto by_pci = reinterpret_cast<ByPci>(dlsym(library, "nvmlDeviceGetHandleByPciBusId_v2"));
-    auto clock = reinterpret_cast<Clock>(dlsym(library, "nvmlDeviceGetClockInfo"));
     auto max_clock = reinterpret_cast<Clock>(dlsym(library, "nvmlDeviceGetMaxClockInfo"));
     if (init && init() == 0) {
         char text[96] = {};
@@ -202,9 +203,8 @@ NvmlFacts nvml_facts(const char* pci_bus_id) {
         void* handle = nullptr;
         if (by_pci && by_pci(pci_bus_id, &handle) == 0) {
             const int kSm = 1, kMemory = 2;  // NVML_CLOCK_SM, NVML_CLOCK_MEM
-            if (clock) clock(handle, kSm, &facts.sm_mhz);
-            if (clock) clock(handle, kMemory, &facts.memory_mhz);
             if (max_clock) max_clock(handle, kSm, &facts.sm_max_mhz);
+            if (max_clock) max_clock(handle, kMemory, &facts.memory_max_mhz);
         }
     }
     return facts;  // the library stays loaded: unloading NVML while initialised is not allowed
@@ -260,9 +260,8 @@ std::vector<std::string> gpu_environment_lines() {
     const NvmlFacts facts = nvml_facts(pci);
     const std::string gpu = std::string("gpu: ") + props.name + ", compute capability " + std::to_string(props.major) +
                             "." + std::to_string(props.minor) + ", " + std::to_string(props.multiProcessorCount) +
-                            " SMs, SM clock " + std::to_string(facts.sm_mhz) + " MHz (max " +
-                            std::to_string(facts.sm_max_mhz) + "), memory clock " + std::to_string(facts.memory_mhz) +
-                            " MHz";
+                            " SMs, SM clock at most " + std::to_string(facts.sm_max_mhz) +
+                            " MHz, memory clock at most " + std::to_string(facts.memory_max_mhz) + " MHz";
     std::string software = "software: driver " + facts.driver + " (CUDA " + version_text(driver_api) +
                            "), CUDA runtime " + version_text(runtime);
     for (const std::string& note : notes()) software += ", " + note;

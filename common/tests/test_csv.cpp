@@ -65,6 +65,21 @@ TEST(Csv, MissingNumbersAreEmpty) {
     EXPECT_NE(line.find("GFLOP/s,,,,,,,"), std::string::npos) << line;
 }
 
+// Each row with floating-point work names the units whose per-cycle peak bounds it (data/specs/).
+TEST(Csv, RowNamesItsArithmetic) {
+    wb::BenchRow row = sample_row();
+    EXPECT_EQ(wb::csv_row(row).back(), ',') << "no flops declared: no arithmetic";
+    row.flops = 2e9;
+    EXPECT_EQ(wb::csv_row(row).substr(wb::csv_row(row).rfind(',')), ",fp64");
+    row.tensor_cores = true;
+    EXPECT_EQ(wb::csv_row(row).substr(wb::csv_row(row).rfind(',')), ",fp64-tensor");
+    EXPECT_EQ(wb::arithmetic_of("float", false), "fp32");
+    EXPECT_EQ(wb::arithmetic_of("float", true), "tf32-tensor");
+    EXPECT_EQ(wb::arithmetic_of("bf16", true), "bf16-tensor");
+    EXPECT_EQ(wb::arithmetic_of("int", false), "");
+    EXPECT_EQ(std::string(wb::csv_header()).substr(std::string(wb::csv_header()).rfind(',')), ",arithmetic");
+}
+
 TEST(Csv, DeviceNameWithCommaIsQuoted) {
     wb::BenchRow row = sample_row();
     row.device = "GPU, the fast one";

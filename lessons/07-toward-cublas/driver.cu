@@ -7,7 +7,8 @@
 //   --inputs small-integers benchmarks on whole numbers in [-2, 2] instead of random doubles
 //            (the same instructions with fewer bits switching), --inputs both on each in turn,
 //            kernel by kernel; every row records the SM clock, board power and clock event
-//            reasons sampled while it was timed (wb/power_sampler.h), empty where NVML is missing.
+//            reasons read while its timed runs were on the GPU (wb/power_sampler.h), empty where
+//            NVML is missing.
 #include "harness/bench_inputs.h"
 #include "kernels.h"
 
@@ -201,13 +202,14 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : 5;
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, extra_columns());
     int device = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
+    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, extra_columns(),
+                      {wb::power_columns_comment(sampler.interval_ms())});
     std::printf("Lesson 07 benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
                 "timed, GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here on the same\n"
-                "inputs: %s; SM clock and board power sampled during the timed runs\n",
+                "inputs: %s; SM clock and board power read while the timed runs are on the GPU\n",
                 info.name.c_str(), repeats, kSettleMs / 1000, describe(inputs));
     for (int n : orders) bench_order(csv, sampler, n, kernels, options.seed, inputs, repeats, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)

@@ -6,7 +6,7 @@
 //            default algorithm, and the fastest of cuBLASLt's heuristic candidates; FP32
 //            accumulation) at 4096^3 and 8192^3 (--full: 1024 .. 8192) and writes CSV with the
 //            ratio to cuBLASLt's best (to cublasGemmEx where cuBLASLt offers none), and the SM
-//            clock, board power and clock event reasons (NVML) sampled while each was timed.
+//            clock, board power and clock event reasons (NVML) read during its timed batches.
 //            Then the second part of the exercise, the cluster that shares its tiles
 //            (kernels/cluster_share.cu), unless --kernels is given.
 //   --kernels 3,4 restricts either mode to some kernels (their numbers).
@@ -18,7 +18,6 @@
 
 #include "wb/ceilings.h"
 #include "wb/matmul_harness.h"
-#include "wb/power_sampler.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -222,13 +221,14 @@ int run_bench(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, wb::power_columns());
-    wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));  // says once if it cannot measure
+    wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));                 // says once if it cannot measure
+    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, wb::power_columns(),
+                      {wb::power_columns_comment(sampler.interval_ms())});
     const double settle_ms = repeats < kDefaultRepeats ? 0.0 : kSettleMs;
     std::printf("Lesson 13 benchmark on %s: cuBLASLt's best, cublasGemmEx and the kernels, each the median of\n"
                 "%d samples of %d back-to-back runs after %.0f s of untimed runs, no transfers timed,\n"
                 "GFLOP/s = 2 m n k / t / 1e9, ratio = rate / the ceiling (cuBLASLt's best where it ran, else\n"
-                "cublasGemmEx); SM clock and board power sampled during the timed runs\n",
+                "cublasGemmEx); SM clock and board power read while the timed batches are on the GPU\n",
                 info.name.c_str(), repeats, kBatch, settle_ms / 1000);
     for (const auto& shape : shapes)
         bench_shape(csv, sampler, shape, kernels, options.seed, repeats, settle_ms, mark, info.name);

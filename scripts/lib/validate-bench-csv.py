@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""validate-bench-csv.py --kernels NAME[,NAME...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
+"""validate-bench-csv.py [--data DIR] --kernels NAME[,NAME...] PROGRAM ARGS...: runs a benchmark and checks its CSV.
 
 Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds only when
   - the program exits with 0 (exit 77, "skipped: no GPU", is passed on, so CTest skips the test);
@@ -9,8 +9,12 @@ Runs PROGRAM ARGS... --out FILE (FILE in a fresh temporary folder) and succeeds 
   - every NAME of --kernels is the kernel column of at least one row, exactly: the whole name
     ("cublas" is not satisfied by a row "cublaslt-best");
   - a run with rows under the roofline (roof_gbs filled) names its GPU and software ('# gpu:'
-    and '# software:' lines), and every such row has a positive roof_fraction or none at all.
+    and '# software:' lines), and every such row has a positive roof_fraction or none at all;
+  - on a GPU of data/machines.csv, no row is possible only beyond that GPU: above its roof, or
+    above what its arithmetic units give at the clock it ran at (per-cycle peak x SMs x clock,
+    scripts/lib/machines.py); on another GPU the run says that this bound was not checked.
 The benchmark's own output is printed first; each failure says what was wrong.
+--data DIR reads the machines and their specs from DIR (default: the course's data/).
 """
 import os
 import subprocess
@@ -18,12 +22,14 @@ import sys
 import tempfile
 
 import bench_csv
+import machines
 
 REQUIRED_COLUMNS = ["lesson", "kernel", "precision", "shape", "n", "block", "repeats", "median_ms", "min_ms",
                     "max_ms", "transfers", "rate", "rate_unit", "ceiling", "ceiling_rate", "ratio", "baseline",
                     "baseline_ms", "speedup", "device", "flops", "dram_bytes", "intensity", "achieved_gflops",
-                    "achieved_gbs", "roof_gbs", "roof_gflops", "roof_fraction"]
+                    "achieved_gbs", "roof_gbs", "roof_gflops", "roof_fraction", "arithmetic"]
 SKIP = 77
+DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "data")
 
 
 def fail(message):
@@ -35,7 +41,20 @@ def positive(text):
     return bench_csv.number(text, 0.0) > 0
 
 
-def check_csv(path, kernel_names):
+def check_possible(table, data_dir):
+    """Fails on a row that the GPU it names cannot have run; says so when the GPU is unknown."""
+    device = table.comments["device"]
+    owner = machines.of_device(machines.read(data_dir), device)
+    if owner is None:
+        if "gpu" in table.comments:
+            print(f"note: {device} is no machine of {data_dir}/machines.csv: rates not bounded by its peaks")
+        return
+    problems = machines.rate_problems(table, owner[0])
+    if problems:
+        fail(f"a row no {owner[0].label} can have run: {'; '.join(problems)}")
+
+
+def check_csv(path, kernel_names, data_dir=DATA_DIR):
     if not os.path.isfile(path) or os.path.getsize(path) == 0:
         fail(f"the benchmark wrote no CSV file ({path})")
     table = bench_csv.read(path)
@@ -72,6 +91,7 @@ def check_csv(path, kernel_names):
     missing = table.missing_kernels(kernel_names)
     if missing:
         fail(f"no row's kernel is named {', '.join(missing)} (kernels: {', '.join(sorted(set(kernels)))})")
+    check_possible(table, data_dir)
     print(f"OK: {len(rows)} rows, kernels {', '.join(sorted(set(kernels)))}")
 
 
@@ -80,6 +100,9 @@ def main():
     if args[:1] in (["-h"], ["--help"]):
         print(__doc__)
         return 0
+    data_dir = DATA_DIR
+    if args[:1] == ["--data"] and len(args) > 1:
+        data_dir, args = args[1], args[2:]
     if len(args) < 3 or args[0] != "--kernels":
         print(__doc__)
         return 2
@@ -94,7 +117,7 @@ def main():
             return SKIP
         if rc != 0:
             fail(f"the benchmark exited with {rc}")
-        check_csv(path, names)
+        check_csv(path, names, data_dir)
     return 0
 
 

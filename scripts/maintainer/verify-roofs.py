@@ -1,69 +1,169 @@
 #!/usr/bin/env python3
-"""verify-roofs.py DATA_DIR: the committed reference runs honour their roofs.
+"""verify-roofs.py DATA_DIR: the committed runs of every machine are possible on its GPU.
 
-For every CSV under DATA_DIR/h100/ with a '# roofs:' line (a GPU run placed under the roofline):
-  - the streaming roof is within 10% of the device copy measured in the same run;
-  - the FP64, FP32 and FP64 tensor-core roofs are within 10% of NVIDIA's published peaks
-    (DATA_DIR/specs/h100.csv);
-  - no row's roof_fraction is above 1.05 (a roof that a kernel beats is not a roof; the 5% allow
-    for the spread between runs of the probes);
-  - every kernel row of a GPU with declared work has a roof_fraction.
+For every machine of DATA_DIR/machines.csv, every CSV of its folders (DATA_DIR/FOLDER/ and
+DATA_DIR/FOLDERx<n>/, scripts/lib/machines.py):
+  - a GPU run (a '# gpu:' line) names that machine's GPU in its '# device:' line;
+  - a run placed under the roofline (a '# roofs:' line): its streaming roof is within 10% of the
+    device copy measured in the same run, its FP64, FP32 and FP64 tensor-core roofs within 10% of
+    NVIDIA's published peaks (the machine's specs file), and every kernel row of a GPU with
+    declared work has a roof_fraction;
+  - no row is above its roof (roof_fraction at most 1.05: a roof that a kernel beats is not a
+    roof; the 5% allow for the spread between runs of the probes), nor above what the GPU's
+    arithmetic units can give at the clock the row ran at (per-cycle peak x SMs x GPUs x clock:
+    the highest clock the row records, else the GPU's largest);
+and every specs file's per-cycle peaks agree with its published peaks (peak = per-cycle peak x
+SMs x the clock it is quoted at, within 0.2%).
 Exit 1 with one line per failure.
+
+verify-roofs.py --self-test DATA_DIR: a fabricated impossible row (a rate above its clock's
+bound, a row above its roof) must fail, a possible one pass, on copies of a committed run.
 """
 import glob
 import os
+import shutil
 import sys
+import tempfile
 
-# The course's one reader of its CSVs (scripts/lib/bench_csv.py).
+# The course's one reader of its CSVs and its machines (scripts/lib/).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import machines  # noqa: E402
+
+# Per-cycle peak, the published peak it comes from and the clock that peak is quoted at.
+DERIVED = [("fp64-per-sm-cycle", "fp64-peak", "sm-clock-max"),
+           ("fp64-tensor-per-sm-cycle", "fp64-tensor-peak", "sm-clock-max"),
+           ("fp32-per-sm-cycle", "fp32-peak", "sm-clock-max"),
+           ("tf32-tensor-per-sm-cycle", "tf32-tensor-peak", "tensor-peak-clock"),
+           ("bf16-tensor-per-sm-cycle", "bf16-tensor-peak", "tensor-peak-clock")]
 
 
-def published(data_dir):
-    rows = bench_csv.read(os.path.join(data_dir, "specs", "h100.csv")).rows
-    return {row["name"]: float(row["value"]) for row in rows}
+def specs_problems(machine):
+    problems = []
+    for per_cycle, peak, clock in DERIVED:
+        derived = machine.spec(per_cycle) * machine.spec("sms") * machine.spec(clock) * 1e6 / 1e12
+        if abs(derived / machine.spec(peak) - 1.0) > 0.002:
+            problems.append(f"{machine.specs_file}: {per_cycle} x sms x {clock} = {derived:.1f} TFLOP/s, "
+                            f"not {peak} {machine.spec(peak):g}")
+    return problems
+
+
+def run_problems(name, table, machine, ranks):
+    """The failures of one committed CSV (NAME, read as TABLE) of MACHINE."""
+    problems = []
+    device = table.comments.get("device", "")
+    if "gpu" in table.comments and machines.of_device([machine], device) is None:
+        problems.append(f"{name}: its device '{device}' is not {machine.label}'s GPU ('{machine.device}', "
+                        "data/machines.csv): a run of another machine")
+        return problems
+    if "roofs" in table.comments:
+        roofs = table.roofs()
+
+        def near(what, value, reference):
+            if abs(value / reference - 1.0) > 0.10:
+                problems.append(f"{name}: {what} {value:.0f} is not within 10% of {reference:.0f}")
+
+        near("stream_gbs", roofs["stream_gbs"], roofs["copy_gbs"])
+        near("fp64_gflops", roofs["fp64_gflops"], machine.spec("fp64-peak") * 1000)
+        near("fp32_gflops", roofs["fp32_gflops"], machine.spec("fp32-peak") * 1000)
+        near("fp64_tensor_gflops", roofs["fp64_tensor_gflops"], machine.spec("fp64-tensor-peak") * 1000)
+        for row in table.rows:
+            if row.get("roof_gbs") and row.get("flops") and not row.get("roof_fraction") \
+                    and float(row["flops"]) > 0 and row.get("precision") in ("float", "double") \
+                    and row.get("transfers") == "0":
+                problems.append(f"{name}: {row['kernel']} {row['shape']} declares work but has no roof_fraction")
+    problems += [f"{name}: {problem}" for problem in machines.rate_problems(table, machine)]
+    return problems
+
+
+def verify(data_dir):
+    """(failures, runs checked) over every machine folder of DATA_DIR."""
+    found = machines.read(data_dir)
+    failures, runs = [], 0
+    for machine in found:
+        failures += specs_problems(machine)
+    for folder in sorted(os.listdir(data_dir)):
+        owner = machines.of_folder(found, folder)
+        if owner is None or not os.path.isdir(os.path.join(data_dir, folder)):
+            continue
+        for path in sorted(glob.glob(os.path.join(data_dir, folder, "*.csv"))):
+            runs += 1
+            failures += run_problems(os.path.relpath(path, data_dir), bench_csv.read(path), *owner)
+    return failures, runs
+
+
+def self_test(data_dir):
+    """Fabricated rows on a copy of a committed H100 run: only the possible one may pass, and each
+    impossible one must fail for its own cause."""
+    source = os.path.join(data_dir, "h100", "02-naive-matmul.csv")
+    lines = open(source, encoding="utf-8").readlines()
+    table = bench_csv.read(source)
+    kernel = next(r for r in table.rows if r["device"] == table.comments["device"] and r["transfers"] == "0")
+    failures = 0
+    with tempfile.TemporaryDirectory() as work:
+        copy = os.path.join(work, "data")
+        os.makedirs(os.path.join(copy, "h100"))
+        shutil.copy(os.path.join(data_dir, "machines.csv"), copy)
+        shutil.copytree(os.path.join(data_dir, "specs"), os.path.join(copy, "specs"))
+
+        def attempt(what, cause, edit, device=None):
+            """The run with one row changed by EDIT (and its '# device:' line by DEVICE) must pass
+            (CAUSE None) or fail naming CAUSE."""
+            nonlocal failures
+            row = dict(kernel, roof_fraction="0.5")
+            edit(row)
+            columns = table.columns + [c for c in row if c not in table.columns]
+            with open(os.path.join(copy, "h100", "run.csv"), "w", encoding="utf-8") as f:
+                for line in lines:
+                    if line.startswith("#"):
+                        f.write(f"# device: {device}\n" if device and line.startswith("# device:") else line)
+                f.write(",".join(columns) + "\n")
+                f.write(",".join(f'"{row[c]}"' if "," in row[c] else row[c] for c in columns) + "\n")
+            problems, _ = verify(copy)
+            right = not problems if cause is None else any(cause in problem for problem in problems)
+            failures += not right
+            verdict = "passes" if not problems else "fails: " + "; ".join(problems)
+            print(f"{'ok' if right else 'WRONG'}: {what}: {verdict}")
+
+        def at(rate_gflops, clock=None, arithmetic="fp64"):
+            def edit(row):
+                row["median_ms"] = f"{float(row['flops']) / (rate_gflops * 1e6):.6g}"
+                row["rate"] = row["achieved_gflops"] = f"{rate_gflops:.6g}"
+                row["arithmetic"] = arithmetic
+                if clock is not None:
+                    row["sm_clock_max_mhz"] = str(clock)
+            return edit
+
+        # FP64 vector: 128 flop/cycle/SM x 132 SMs, 16.9 GFLOP/s per MHz; the tensor cores twice that.
+        attempt("a possible FP64 row at 1980 MHz", None, at(30000, 1980))
+        attempt("FP64 vector above its peak at the GPU's largest clock", "can give at 1980 MHz", at(34000))
+        attempt("FP64 vector above the bound of its recorded clock", "can give at 1200 MHz", at(30000, 1200))
+        attempt("the same rate on the FP64 tensor cores at that clock", None, at(30000, 1200, "fp64-tensor"))
+        attempt("double work naming no arithmetic", "no arithmetic named", at(1000, None, ""))
+        attempt("a row above its roof", "of its roof", lambda row: row.update(roof_fraction="1.2",
+                                                                              arithmetic="fp64-tensor"))
+        attempt("a GPU run of another machine", "not H100's GPU", at(30000, 1980), device="NVIDIA H200")
+    print("FAIL" if failures else "OK: the check fails every impossible row, each for its cause, and passes the "
+          "possible ones")
+    return 1 if failures else 0
 
 
 def main():
     if sys.argv[1:2] in (["-h"], ["--help"]):
         print(__doc__)
         return 0
+    if len(sys.argv) == 3 and sys.argv[1] == "--self-test":
+        return self_test(sys.argv[2])
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    data_dir = sys.argv[1]
-    peaks = published(data_dir)
-    failures, files = [], 0
-    for path in sorted(glob.glob(os.path.join(data_dir, "h100", "*.csv"))):
-        table = bench_csv.read(path)
-        if "roofs" not in table.comments:
-            continue
-        files += 1
-        name = os.path.relpath(path, data_dir)
-        roofs = table.roofs()
-
-        def near(what, value, reference):
-            if abs(value / reference - 1.0) > 0.10:
-                failures.append(f"{name}: {what} {value:.0f} is not within 10% of {reference:.0f}")
-
-        near("stream_gbs", roofs["stream_gbs"], roofs["copy_gbs"])
-        near("fp64_gflops", roofs["fp64_gflops"], peaks["fp64-peak"] * 1000)
-        near("fp32_gflops", roofs["fp32_gflops"], peaks["fp32-peak"] * 1000)
-        near("fp64_tensor_gflops", roofs["fp64_tensor_gflops"], peaks["fp64-tensor-peak"] * 1000)
-        for row in table.rows:
-            fraction = row.get("roof_fraction", "")
-            if fraction and float(fraction) > 1.05:
-                failures.append(f"{name}: {row['kernel']} {row['shape']} {row['block']} is at {float(fraction):.2f} "
-                                f"of its roof")
-            if row.get("roof_gbs") and row.get("flops") and not fraction and float(row["flops"]) > 0 \
-                    and row.get("precision") in ("float", "double") and row.get("transfers") == "0":
-                failures.append(f"{name}: {row['kernel']} {row['shape']} declares work but has no roof_fraction")
-    if files == 0:
-        failures.append(f"no CSV under {data_dir}/h100 has a '# roofs:' line")
+    failures, runs = verify(sys.argv[1])
+    if runs == 0:
+        failures.append(f"no run under the machine folders of {sys.argv[1]}")
     for failure in failures:
         print("FAIL:", failure)
     if failures:
         return 1
-    print(f"OK: {files} reference runs honour their roofs")
+    print(f"OK: {runs} committed runs are possible on their GPUs and honour their roofs")
     return 0
 
 

@@ -35,6 +35,10 @@
 /// |                  | FP64 tensor-core peak for kernels that may use tensor cores)       |
 /// | roof_fraction    | time the roofs allow (the larger of flops / roof_gflops and        |
 /// |                  | dram_bytes / roof_gbs) over the median time: 1 is on the roof      |
+/// | arithmetic       | the units that do the row's floating-point work, named as the      |
+/// |                  | per-cycle peaks of data/specs/: fp64, fp64-tensor, fp32,           |
+/// |                  | tf32-tensor, bf16-tensor (precision and tensor_cores); empty for   |
+/// |                  | a row with no flops or of another precision (int, uint8 ...)       |
 ///
 /// The roofline columns are empty for rows with transfers and rows that declare no work; the
 /// `#` lines of a GPU run also name its clocks, driver, CUDA runtime and cuBLAS.
@@ -78,6 +82,10 @@ struct BenchRow {
     std::vector<std::string> extra;
 };
 
+/// The arithmetic column of a row of `precision` that may (`tensor_cores`) or may not use tensor
+/// cores: "fp64", "fp64-tensor", "fp32", "tf32-tensor", "bf16-tensor", or "" for another precision.
+std::string arithmetic_of(const std::string& precision, bool tensor_cores);
+
 /// The CSV header line (without newline).
 const char* csv_header();
 
@@ -95,10 +103,12 @@ class CsvWriter {
 public:
     /// Where the benchmark runs: a GPU run's rows are placed under the GPU's measured roofs.
     enum class Machine { gpu, cpu };
-    /// Opens `path` (creating folders) and writes the comment lines and the header, followed by
+    /// Opens `path` (creating folders) and writes the comment lines, then `comments` (each a
+    /// "# " line: what a benchmark's own columns hold), and the header, followed by
     /// `extra_columns` (a benchmark's own columns, after the common ones).
     CsvWriter(const std::string& path, const std::string& command, const std::string& device,
-              Machine machine = Machine::gpu, std::vector<std::string> extra_columns = {});
+              Machine machine = Machine::gpu, std::vector<std::string> extra_columns = {},
+              const std::vector<std::string>& comments = {});
     ~CsvWriter();
     CsvWriter(const CsvWriter&) = delete;
     CsvWriter& operator=(const CsvWriter&) = delete;

@@ -32,7 +32,7 @@ const Roofs& measured_roofs();
 /// the FP64 tensor-core roof for "double" on tensor cores; -1 for any other.
 double arithmetic_roof_gflops(const Roofs& roofs, const std::string& precision, bool tensor_cores);
 
-/// Lines describing the GPU and the software of this run (clocks, driver, CUDA runtime, and
+/// Lines describing the GPU and the software of this run (largest clocks, driver, CUDA runtime, and
 /// whatever libraries registered themselves with add_environment_note), for CSV headers.
 std::vector<std::string> gpu_environment_lines();
 

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -43,10 +44,18 @@ public:
     void start();
     /// Records the stop event, waits for it, and returns the milliseconds since start().
     double stop_ms();
+    /// Which timed stretch the GPU is in now, asked from any thread (a power sampler's): the
+    /// number of the latest start() (1, 2, ...) while the GPU has passed its start event and not
+    /// yet its stop event, -1 before, between and after them. The same number asked before and
+    /// after a reading proves that the reading was taken inside that one stretch.
+    long running() const;
 
 private:
     cudaStream_t stream_;
     cudaEvent_t start_{}, stop_{};
+    int device_ = 0;
+    std::atomic<long> started_{0};            // start() calls so far
+    std::atomic<bool> stop_recorded_{false};  // the latest start() has its stop event recorded
 };
 
 /// Median, minimum and maximum of repeated measurements.
@@ -101,15 +110,22 @@ TimingStats measure(int warmup, int repeats, F&& run_once) {
     return summarize(std::move(samples));
 }
 
-/// Times GPU work: `launch` enqueues the work on `stream`; each repeat is bracketed by events.
+/// Times GPU work with `timer`: `launch` enqueues the work on the timer's stream; each run,
+/// warm-ups included, is bracketed by the timer's events (GpuTimer::running() tells them apart).
 template <class F>
-TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream = nullptr) {
-    GpuTimer timer(stream);
+TimingStats measure_gpu(GpuTimer& timer, int warmup, int repeats, F&& launch) {
     return measure(warmup, repeats, [&] {
         timer.start();
         launch();
         return timer.stop_ms();
     });
+}
+
+/// Times GPU work: `launch` enqueues the work on `stream`; each repeat is bracketed by events.
+template <class F>
+TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream = nullptr) {
+    GpuTimer timer(stream);
+    return measure_gpu(timer, warmup, repeats, launch);
 }
 
 /// Times launches too short to time one by one, where the host's launch overhead would be
@@ -118,6 +134,10 @@ TimingStats measure_gpu(int warmup, int repeats, F&& launch, cudaStream_t stream
 /// on the default stream), so the events bracket GPU work only; the sample is the batch's time
 /// divided by `batch`. One untimed warm-up batch, then the median of `repeats` samples.
 TimingStats measure_gpu_batches(int repeats, int batch, const std::function<void(int)>& launch);
+
+/// measure_gpu_batches with the caller's `timer` (on the default stream): its events bracket
+/// the timed batches alone, not the warm-up batch nor the spin before each batch.
+TimingStats measure_gpu_batches(GpuTimer& timer, int repeats, int batch, const std::function<void(int)>& launch);
 
 /// Times host code with the wall clock.
 template <class F>

@@ -15,10 +15,12 @@ Measured measure(const Contender& contender, int repeats, double settle_ms, wb::
             for (int run = 0; run < kBatch; ++run) contender.run();
         }));
     Measured measured;
-    sampler.start();
-    measured.timing =
-        wb::measure_steadily(contender.name, contender.label, [&] { return time_batches(contender, repeats); });
-    measured.power = sampler.stop();
+    measured.timing = wb::measure_steadily(contender.name, contender.label, [&] {
+        const wb::SampledTiming run =
+            wb::measure_gpu_batches_sampled(sampler, repeats, kBatch, [&](int) { contender.run(); });
+        measured.power = run.power;  // the last try's readings: the try whose timing the row keeps
+        return run.time;
+    });
     return measured;
 }
 

@@ -29,20 +29,21 @@ constexpr int kBatch = 5;  ///< back-to-back runs per sample
 /// the GPU's instead of being timed.
 wb::TimingStats time_batches(const Contender& contender, int repeats);
 
-/// Untimed runs before each contender's timing in a full run: NVML averages the board's power
-/// over about a second, so that the power sampled belongs to this contender and not to the one
-/// before. A quick run (fewer repeats, a smoke test or a profiler's run) does not settle.
+/// Untimed runs before each contender's timing in a full run, so that its timed batches start at
+/// the clock and power its own work settles at, not at those of the contender before. A quick
+/// run (fewer repeats, a smoke test or a profiler's run) does not settle.
 constexpr double kSettleMs = 1000;
 
-/// A contender's timing and what the power sampler saw while it was timed.
+/// A contender's timing and what the power sampler read while its timed batches ran.
 struct Measured {
     wb::SteadyTiming timing;
     wb::PowerSummary power;
 };
 
 /// Measures a contender (wb::measure_steadily) after `settle_ms` of untimed runs, while `sampler`
-/// samples the SM clock and the board's power: an unsteady measurement is repeated, and one
-/// still unsteady after the last try is kept, with a warning, and marked in the CSV by its label.
+/// reads the SM clock and the board's power during the timed batches: an unsteady measurement is
+/// repeated (the readings kept are the last try's), and one still unsteady after the last try is
+/// kept, with a warning, and marked in the CSV by its label.
 Measured measure(const Contender& contender, int repeats, double settle_ms, wb::PowerSampler& sampler);
 
 /// cuBLASLt's best on this product: every candidate of its heuristic timed, the fastest kept.
