@@ -97,7 +97,10 @@ StuckKernelText general_kernel_text() {
             "", lesson_hints()};
 }
 
-double check_kernel_limit_s() { return 20.0 * check_time_scale(); }
+// How long a check waits for a kernel of a lesson that sets no limit of its own, before the scale.
+constexpr double kCheckKernelLimitS = 20.0;
+
+double check_kernel_limit_s() { return kCheckKernelLimitS * check_time_scale(); }
 
 void end_failed_check(const std::string& report) {
     std::fflush(stdout);

@@ -5,13 +5,18 @@ A page names the rows it quotes in a block at its top (an HTML comment, so the r
 still reads well):
 
     <!-- figures
-    run   = h100/06-sciddicat.csv
-    mono8 = h100/06-sciddicat.csv: kernel=monolithic block=8x8 transfers=0
+    run    = h100/06-sciddicat.csv
+    mono8  = h100/06-sciddicat.csv: kernel=monolithic block=8x8 transfers=0
+    stages = code solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh: kStages
     -->
 
 A name bound to a file alone gives its header (run.date, run.device, run.command); a name with
 a selector gives the one row whose columns equal every key=value (quote values with spaces:
 block="32x8 threads, 1 output each"). A selector that matches no row or several is an error.
+A name bound to `code PATH: NAME` is the number that the file PATH of the repository gives the
+constant NAME (`constexpr int NAME = 4;`, `NAME{1.6}`, `#define NAME 64`, `NAME = 2 * kOther`:
+a literal, or an arithmetic expression of literals and other constants of the same file): the
+sizes and settings of the code, read from the code, never typed.
 
 A name bound to "mutation-report: file=FILE" gives the counts of a solution file in its lesson's
 mutation report (solutions/NN-name/mutation-report.tsv, read by scripts/lib/mutation_report.py):
@@ -22,32 +27,57 @@ below the goal of 95% must have its share stated on its lesson's page so
 (scripts/maintainer/mutate.py verify: stated_mutation_shares).
 
 In the text, {{ EXPRESSION ; FORMAT }} is replaced by the value of a Python expression over
-those names (columns as attributes: mono8.median_ms / 4000 * 1000), written with FORMAT: a
-Python format spec (.1f, .0f, ,.0f, .0%) or sigN (N significant digits, no exponent; sig3 is
-the default). A number that no CSV holds but that a page must state (a count read from the
-code, a limit from NVIDIA's documentation) is written {{not-measured TEXT ; WHY}}.
+those names (columns as attributes: mono8.median_ms / steps * 1000), written with FORMAT: a
+Python format spec (.1f, .0f, ,.0f, .0%), sigN (N significant digits, no exponent; sig3 is the
+default), s (text as it is) or times (a ratio in words: "half", "a third", "twice", "three
+times"; the nearest simple fraction or multiple, or a percentage or "1.7 times" where none is
+close). Besides min, max, abs, round, ceil, floor, log2, all, any, sum and len, an expression
+may call rows(file, key=value, ...) (every row that matches, in the file's order),
+row(file, key=value, ...) (exactly one) and busy_ms(rows) (the time covered by the rows'
+[start_ms, end_ms] intervals, each moment counted once: an engine's busy time in a timeline).
+
+A number that is neither measured nor the code's (a limit from NVIDIA's documentation) is
+written {{not-measured TEXT ; WHY}}, where WHY names the published document. TEXT may not look
+like a measurement, and a constant of the code is bound in the figures block instead.
 
 What check rejects, besides a placeholder that does not render:
-  - a placeholder that names no bound row or file ({{ 772.1 ; .0f }}): a typed number is
-    written by hand even between braces;
-  - in prose and tables, a number followed by a unit of time, rate, clock, power or proportion
-    (ms, GFLOP/s, TFLOPS, GHz, MHz, W, %, per cent, x, times ...), a number on either side of
-    "vs" or "versus", and a bare number in a table column whose title names a measurement;
+  - a placeholder whose value does not come from the data: one that names no bound row, file
+    or constant ({{ 772.1 ; .0f }}); one whose value stays the same when every number and text
+    of the data it draws on changes ({{ t.rate * 0 + 1000 }}); a number typed into the
+    expression, other than 0 and 1, an exponent, the digits of round(), a threshold inside a
+    comparison, and a power of ten or of two that multiplies or divides (a unit: / 1e6,
+    * 1024); a number inside a string of the expression (a selector's value of rows() and row()
+    aside, and a kernel's, version's or step's number); a FORMAT other than those above;
+  - a {{not-measured}} whose TEXT looks like a measurement, or whose WHY names no published
+    document, or names a constant or file of the code (bind it instead);
+  - in prose, tables and image captions, a number followed by a unit of time, rate, clock,
+    power, energy, data volume (kB, MB, GB, TB: binary sizes such as KiB are the code's),
+    proportion or arithmetic intensity (ms, µs, cycles, GB/s, GiB/s, any .../s, TFLOPS, GHz, W,
+    J, °C, %, per cent, x, times, fold, flops per byte ...), also across a line break, a number
+    on either side of "vs" or "versus", and a bare number in a table column whose title names
+    a measurement;
+  - in prose, tables and captions, a ratio written in words where it compares: "twice as
+    fast", "half its speed", "about a third", "less than half", "three times the rate",
+    "tenfold", "two orders of magnitude". Render it ({{ a.rate / b.rate ; times }}), or state
+    the counts themselves;
+  - in code spans, a number followed by a unit of time, rate, clock, power or proportion
+    (`5 ms`): a code span quotes code, not a measurement;
   - register counts and shared-memory sizes ("248 registers", "registers: ptxas reports
-    about 226", "48 KiB of shared memory", "N bytes of shared memory"). The compiler decides them, so they
-    come only from its report (nvcc -Xptxas -v, or cuobjdump --dump-resource-usage) saved as a
-    CSV under data/ whose '# command:' line ran one of those two: such a figure must be a
-    placeholder that draws on a name bound to that file. A {{not-measured}} register count or
-    shared-memory size, or a placeholder into any other CSV, is rejected too. Sizes the code
-    fixes (a tile of 128 x 64 bf16, the argument of setmaxnreg) are stated without those words
-    or through {{not-measured}} with the code's name;
+    about 226", "48 KiB of shared memory", "N bytes of shared memory"). The compiler decides
+    them, so they come only from its report (nvcc -Xptxas -v, or cuobjdump
+    --dump-resource-usage) saved as a CSV under data/ whose '# command:' line ran one of those
+    two: such a figure must be a
+    placeholder that draws on a name bound to that file, or to a constant of the code that
+    sets it (a ring of stages sized by the code). A {{not-measured}} register count or
+    shared-memory size, or a placeholder into any other CSV, is rejected too;
   - the outcome of a run at a given case ("faults at the 256 x 768 x 512 case", "fails at
     n = 300"): which case fails is a figure of a run that data/ does not hold;
   - in transcripts of a program's output (indented code blocks, fences with no language or
     text, console or output, and code spans that quote a check's verdict: 'expected', 'wrong',
     'correct'), a number with a decimal fraction or an exponent (an error, a sum, a volume, a
-    time). Write it as '...' (the transcripts are abridged) or as a placeholder; a number
-    right after 'limit' or 'tolerance' is a setting of the check and stays.
+    time), and a number with a unit of time or rate. Write it as '...' (the transcripts are
+    abridged) or as a placeholder; a number right after 'limit' or 'tolerance' is a setting of
+    the check and stays.
 
 Usage:
   page-figures.py render DATA_DIR OUT_DIR PAGE...   write every PAGE, figures filled in, to OUT_DIR
@@ -62,6 +92,7 @@ import os
 import re
 import shlex
 import sys
+import zlib
 
 # The course's one reader of its CSVs (scripts/lib/bench_csv.py).
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -73,16 +104,36 @@ BLOCK = re.compile(r"<!--\s*figures\b(.*?)-->", re.S)
 # The label that binds a name to a file's counts in its mutation report.
 MUTATION_REPORT = "mutation-report"
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
-# A number followed by a unit of time, rate or proportion: what a measurement looks like.
-# "2 x 2" and "32x32" are shapes, not ratios, so x and × count only when no number follows.
-MEASURED = re.compile(
-    r"(?<![\w.\-/])(\d+(?:,\d{3})*(?:\.\d+)?)\s?"
-    r"(ms|µs|us|ns|s|GFLOP/s|TFLOP/s|GFLOPS|TFLOPS|GB/s|TB/s|Mcells/s|Gcells/s|GHz|MHz|kHz|W|kW|"
-    r"%|per\s?cent|percent|times|(?:×|x)(?!\s?\d))(?![\w/])")
-# Two figures compared: "741 vs 771", "1.05 vs 1.00".
 NUMBER = r"(?<![\w.\-/])\d+(?:,\d{3})*(?:\.\d+)?(?![\w.])"
+# What a measurement looks like: a number followed by a unit of time, rate, clock, power,
+# energy, data volume, proportion or arithmetic intensity, on one line or across a line break.
+# "2 x 2" and "32x32" are shapes, not ratios, so x and × count only when no number follows.
+UNIT = (r"ms|µs|μs|us|ns|ps|s|sec|seconds?|minutes?|min|hours?|cycles?|clocks?|clock\s+cycles|"
+        r"[A-Za-zµμ]*/s|per\s+second|[kMGTP]?FLOPS|[kMG]?Hz|[km]?W|[kM]?J|Wh|°C|"
+        r"[kKMGTP]B|%|‰|per\s?cent|percent|times|fold|(?:×|x)(?!\s?\d)|"
+        r"flops?\s*(?:/|per)\s*byte|FLOP/B")
+MEASURED = re.compile(rf"(?<![\w.\-/])(\d+(?:,\d{{3}})*(?:\.\d+)?)(?:[ \t]?|[ \t]*\n[ \t]*)"
+                      rf"(?:-\s?)?({UNIT})(?![\w/])")
+# Two figures compared: "741 vs 771", "1.05 vs 1.00".
 VERSUS = re.compile(rf"({NUMBER})(?=\s*(?:×|x)?\s+(?:vs\.?|versus)(?!\w))|"
                     rf"(?<![\w])(?:vs\.?|versus)\s+({NUMBER})")
+# A ratio in words where it compares: "twice as fast", "less than half", "a third fewer".
+RATIO_WORD = (r"(?:twice|thrice|half|(?:a|one|two|three)\s+(?:third|quarter|fifth|tenth)s?|"
+              r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+              r"thirty|forty|fifty|(?:a\s+)?hundred|(?:a\s+)?thousand)\s+times)")
+QUALIFIER = (r"(?:about|roughly|nearly|almost|around|over|under|only|just|barely|some|by|up\s+to|"
+             r"at\s+most|at\s+least|(?:far\s+|much\s+)?(?:less|more|fewer)\s+than|close\s+to|"
+             r"well\s+(?:under|over|above|below))")
+COMPARED = (r"(?:as\s+\w+|faster|slower|longer|shorter|more|fewer|less|larger|smaller|higher|"
+            r"lower|bigger|too\s+\w+|that\b|its\s+\w+|their\s+\w+|the\s+(?:[\w'-]+\s+)?"
+            r"(?:speed|rate|time|bandwidth|throughput|work|cost|traffic|bytes|cycles|energy|"
+            r"power|performance|flops|peak|latency|atomics|loads|stores|instructions|requests|"
+            r"multiply-adds|arrivals|L2|copy)\b)")
+SPELLED = re.compile(rf"\b{QUALIFIER}\s+{RATIO_WORD}\b|\b{RATIO_WORD}\s+{COMPARED}|"
+                     rf"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|hundred|thousand|"
+                     rf"several|many)-?fold\b|\borders?\s+of\s+magnitude\b", re.I)
+# A product's name holds sizes that are not figures: "NVIDIA H100 80GB HBM3".
+PRODUCT = re.compile(r"\b[A-Z]{1,2}\d{2,4}\w*\s+\d+GB\b")
 # What the compiler decides: register counts and shared-memory sizes, read across line breaks.
 SIZE_UNIT = r"(?:bytes|B|KiB|KB|kB|MiB)"
 SHARED = rf"(?:of\s+)?(?:static\s+|dynamic\s+)?shared[\s-]+memory"
@@ -100,6 +151,13 @@ OUTCOME = re.compile(rf"\b(?:fault|faults|faulted|fail|fails|failed|crash\w*|han
 # In a transcript, a number with a fraction or an exponent is a result of the run.
 RUN_NUMBER = re.compile(r"(?<![\w.])(?<!limit )(?<!tolerance )-?"
                         r"(?:\d+\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?:\.\.\.)?(?![\w.])")
+# In a code span or a transcript, a number with a unit of time, rate, clock, power or proportion.
+SPAN_MEASURED = re.compile(r"(?<![\w.\-/])(\d+(?:\.\d+)?)\s?(ms|µs|μs|us|ns|s|[A-Za-z]*/s|"
+                           r"[kMG]?Hz|[k]?W|%|per\s?cent|(?:×|x)(?!\s?\d))(?![\w/])")
+# Right after a placeholder of the code's constants alone: a rate, a clock or a power, which the
+# code does not set (a measured figure put into the code would otherwise read as the code's).
+RATE_AFTER = re.compile(r"\s*(?:[A-Za-zµμ]*/s|per\s+second|[kMGTP]?FLOPS|[kMG]?Hz|[km]?W)"
+                        r"(?![\w/])")
 VERDICT = re.compile(r"\b(?:expected|wrong|correct)\b")
 TRANSCRIPT_FENCE = re.compile(r"(?:```|~~~)\s*(?:text|console|output)?\s*$")
 # A compiler report: its command ran ptxas verbosely or asked cuobjdump for resource usage.
@@ -109,19 +167,51 @@ COMPILER_REPORT = re.compile(r"-Xptxas[= ]+-v\b|--resource-usage\b|-res-usage\b|
 MEASURED_HEADER = re.compile(r"GFLOP|TFLOP|GB/s|TB/s|cells/s|\bms\b|\btime\b|ratio|speedup|"
                              r"\brate\b|\bseconds\b|µs|\bover\b", re.I)
 BARE_NUMBER = re.compile(r"(?<![\w.\-/])\d+(?:,\d{3})*(?:\.\d+)?(?![\w.])")
+# The formats a placeholder may use: none of them can add digits of their own.
+FORMAT = re.compile(r"sig\d|s|g|times|,?\.\d+[fg%]|,?\.?\d*g|,d|d")
+# A published document, the one source a {{not-measured}} figure may have; and what names code.
+DOCUMENT = re.compile(r"\b(?:Guide|whitepaper|white paper|datasheet|data sheet|ISA|Manual|"
+                      r"documentation|specification|paper)\b", re.I)
+CODE_NAME = re.compile(r"\bk[A-Z]\w*|\b[\w.-]+/[\w./-]+\.(?:cu|cuh|h|hpp|cpp|py|txt|cmake|sh)\b|"
+                       r"\b\w+\.(?:cu|cuh|h|hpp|cpp|py)\b|\b(?:code|driver|harness|benchmark)\b")
+# A constant of the code: `NAME = ...;`, `NAME{...}` in a declaration, `#define NAME ...`. NAME may
+# be qualified as the code writes it (info.check_seconds).
+CODE_DEFINITION = (r"(?:#\s*define\s+{name}\s+(?P<define>[^\n]+)|"
+                   r"(?<![\w.>:]){name}\s*(?:=(?!=)|\{{)\s*(?P<value>[^;,}}\n]+))")
+# A string of an expression may name a kernel, version, step or lesson by its number.
+NAMED_NUMBER = re.compile(r"\b(?:kernels?|versions?|steps?|lessons?|parts?|TODO)\s+\d+"
+                          r"(?:\s*(?:to|and|,)\s*\d+)*", re.I)
+PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
 class FigureError(Exception):
     pass
 
 
-class Row:
-    """One CSV row; columns read as numbers where they are numbers."""
+def rotate_digits(text):
+    """The same text with every digit changed: what a string of other data would read."""
+    return text.translate(str.maketrans("0123456789", "3456789012"))
 
-    def __init__(self, columns, where, compiler_report=False):
+
+def jitter(key, seed=0):
+    """A factor between 1.25 and 4.25 that depends on the key and the seed: data that differ
+    everywhere, and by enough that a rounded value moves too."""
+    return 1.25 + (zlib.crc32(f"{seed}:{key}".encode()) % 1000) * 0.003
+
+
+class Row:
+    """One CSV row; columns read as numbers where they are numbers. A perturbed row gives every
+    number times a factor of its own and every text with its digits changed: check() evaluates
+    each placeholder on such rows too, and a value that does not change came from no data."""
+
+    def __init__(self, columns, where, compiler_report=False, seed=None):
         self._columns = columns
         self._where = where
         self._compiler_report = compiler_report
+        self._seed = seed
+
+    def _perturb(self, seed):
+        return Row(self._columns, self._where, self._compiler_report, seed)
 
     def __getattr__(self, name):
         if name.startswith("_"):
@@ -132,7 +222,12 @@ class Row:
         value = self._columns[name]
         if value == "":
             raise FigureError(f"{self._where}: column '{name}' is empty")
-        return bench_csv.number(value, value)
+        value = bench_csv.number(value, value)
+        if self._seed is not None:
+            key = f"{self._where}:{name}"
+            value = rotate_digits(value) if isinstance(value, str) else \
+                value * jitter(key, self._seed)
+        return value
 
 
 class CsvFile:
@@ -153,15 +248,110 @@ class CsvFile:
             return self.header[name]
         raise AttributeError(name)
 
+    def matching(self, selector):
+        """The Rows whose columns equal every key=value of the selector, in the file's order."""
+        wanted = " ".join(f"{k}={v}" for k, v in selector.items())
+        return [Row(row, f"{self.label} row '{wanted}'", self._compiler_report) for row in self.rows
+                if all(row.get(key) == value for key, value in selector.items())]
+
     def select(self, selector):
-        matches = [row for row in self.rows
-                   if all(row.get(key) == value for key, value in selector.items())]
+        matches = self.matching(selector)
         wanted = " ".join(f"{k}={v}" for k, v in selector.items())
         if len(matches) != 1:
             shown = [" ".join(f"{k}={r.get(k)}" for k in selector) for r in self.rows[:5]]
             raise FigureError(f"{self.label}: {len(matches)} rows match '{wanted}' "
                               f"(exactly one must; rows look like: {'; '.join(shown)})")
-        return Row(matches[0], f"{self.label} row '{wanted}'", self._compiler_report)
+        return matches[0]
+
+
+class PerturbedFile:
+    """A file's header with its digits changed, and its rows perturbed (see Row)."""
+
+    def __init__(self, file, seed):
+        self._file = file
+        self._seed = seed
+        self._compiler_report = file._compiler_report
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return rotate_digits(getattr(self._file, name))
+
+    def matching(self, selector):
+        return [row._perturb(self._seed) for row in self._file.matching(selector)]
+
+
+class Constant:
+    """A constant of the code, read from its file: a number in expressions."""
+
+    _compiler_report = False
+
+    def __init__(self, value, where):
+        self.value = value
+        self.where = where
+
+
+def code_constant(root, path, name, seen=()):
+    """The number the file `path` (relative to the repository root) gives the constant `name`."""
+    where = f"code {path}: {name}"
+    full = os.path.join(root, path)
+    if not os.path.isfile(full):
+        raise FigureError(f"{where}: no such file in the repository")
+    if name in seen:
+        raise FigureError(f"{where}: defined through itself")
+    with open(full, encoding="utf-8") as f:
+        text = f.read()
+    found = set()
+    for m in re.finditer(CODE_DEFINITION.format(name=re.escape(name)), text):
+        found.add((m.group("define") or m.group("value")).strip())
+    if not found:
+        raise FigureError(f"{where}: the file defines no constant '{name}' "
+                          f"('{name} = 4;', '{name}{{4}}' or '#define {name} 4')")
+    lookup = lambda other: code_constant(root, path, other, seen + (name,))
+    values = {constant_expression(expression, lookup, where) for expression in found}
+    if len(values) != 1:
+        raise FigureError(f"{where}: defined with different values ({', '.join(sorted(found))})")
+    return values.pop()
+
+
+SIZEOF = {"double": 8, "float": 4, "int": 4, "unsigned": 4, "long long": 8, "long": 8, "short": 2,
+          "char": 1, "__nv_bfloat16": 2, "__half": 2, "uint16_t": 2, "uint32_t": 4, "uint64_t": 8,
+          "int32_t": 4, "int64_t": 8, "uint8_t": 1}
+
+
+def constant_expression(text, lookup, where):
+    """The value of a C++ constant expression: literals (digit separators and suffixes allowed),
+    other constants of the same file, sizeof of a basic type, static_cast, + - * / % << and
+    parentheses."""
+    cleaned = re.sub(r"(?<=\d)'(?=\d)", "", text.strip())
+    cleaned = re.sub(r"\b(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(?:[uU]?[lL]{0,2}|[fF])\b", r"\1", cleaned)
+    cleaned = re.sub(r"\bstatic_cast<[\w: ]+>", "", cleaned)
+    cleaned = re.sub(r"(?<![\w:])(?:std::)?(?:size_t|int|long|unsigned|double|float|u?int(?:32|64)_t)"
+                     r"\s*(?=\()", "", cleaned)
+    for type_, size in SIZEOF.items():
+        cleaned = re.sub(rf"\bsizeof\(\s*{type_}\s*\)", str(size), cleaned)
+    try:
+        tree = ast.parse(cleaned, mode="eval")
+    except SyntaxError:
+        raise FigureError(f"{where}: '{text.strip()}' is no constant expression")
+
+    def value(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return node.value
+        if isinstance(node, ast.Name):
+            return lookup(node.id)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -value(node.operand)
+        if isinstance(node, ast.BinOp):
+            a, b = value(node.left), value(node.right)
+            ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+                   ast.Div: lambda: a // b if isinstance(a, int) and isinstance(b, int) else a / b,
+                   ast.Mod: lambda: a % b, ast.LShift: lambda: a << b}
+            if type(node.op) in ops:
+                return ops[type(node.op)]()
+        raise FigureError(f"{where}: '{text.strip()}' is no constant expression")
+
+    return value(tree.body)
 
 
 class MutationShare:
@@ -220,7 +410,7 @@ def line_of(text, offset):
     return text.count("\n", 0, offset) + 1
 
 
-def read_bindings(text, data_dir, files):
+def read_bindings(text, data_dir, files, code_root=SOURCE_DIR):
     names = {}
     for block in BLOCK.finditer(text):
         for i, line in enumerate(block.group(1).splitlines()):
@@ -232,6 +422,14 @@ def read_bindings(text, data_dir, files):
             name, target = name.strip(), target.strip()
             if not sep or not name.isidentifier():
                 raise FigureError(f"line {where}: '{line}' is not 'name = file.csv[: key=value ...]'")
+            if target.startswith("code "):
+                path, _, constant = target[len("code "):].partition(":")
+                try:
+                    value = code_constant(code_root, path.strip(), constant.strip())
+                    names[name] = Constant(value, target)
+                except FigureError as e:
+                    raise FigureError(f"line {where}: {e}")
+                continue
             label, _, selector = target.partition(":")
             label = label.strip()
             if label == MUTATION_REPORT:
@@ -250,10 +448,37 @@ def read_bindings(text, data_dir, files):
     return names
 
 
+RATIO_WORDS = [(1 / 5, "a fifth"), (1 / 4, "a quarter"), (1 / 3, "a third"), (2 / 5, "two fifths"),
+               (1 / 2, "half"), (3 / 5, "three fifths"), (2 / 3, "two thirds"),
+               (3 / 4, "three quarters"), (4 / 5, "four fifths"), (1, "the same as"),
+               (3 / 2, "one and a half times"), (2, "twice")]
+RATIO_WORDS += [(n, f"{word} times") for n, word in
+                zip(range(3, 13), "three four five six seven eight nine ten eleven twelve".split())]
+
+
+def ratio_in_words(value):
+    """The nearest simple fraction or multiple in words; a percentage or 'N.N times' where none
+    is within 15%."""
+    if value <= 0:
+        raise FigureError(f"a ratio of {value} has no words")
+    factor, words = min(RATIO_WORDS, key=lambda item: abs(math.log(value / item[0])))
+    if abs(math.log(value / factor)) <= math.log(1.15):
+        return words
+    return f"{value:.0%}" if value < 1 else f"{value:.1f} times"
+
+
 def format_value(value, spec):
     spec = spec.strip() or "sig3"
+    if not FORMAT.fullmatch(spec):
+        raise FigureError(f"format '{spec}' is none of .Nf, .N%, ,.Nf, g, sigN, s and times")
     if isinstance(value, str):
         return value
+    if isinstance(value, int) and spec == "sig3":
+        return str(value)  # a count or a constant of the code, as it is
+    if spec == "times":
+        return ratio_in_words(value)
+    if spec == "s":
+        return str(value)
     m = re.fullmatch(r"sig(\d)", spec)
     if m:
         digits = int(m.group(1))
@@ -264,43 +489,187 @@ def format_value(value, spec):
     return format(value, spec)
 
 
-def render(text, data_dir, files):
-    """The page with figures filled in, and the list of errors ('line N: why')."""
+def busy_ms(rows):
+    """The time during which at least one of the rows' [start_ms, end_ms] intervals runs."""
+    busy, reached = 0.0, -math.inf
+    for start, end in sorted((r.start_ms, r.end_ms) for r in rows):
+        if end > max(start, reached):
+            busy += end - max(start, reached)
+        reached = max(reached, end)
+    return busy
+
+
+def matching_rows(file, **selector):
+    if not hasattr(file, "matching"):
+        raise FigureError("rows() and row() take a name bound to a whole file")
+    return file.matching({key: str(value) for key, value in selector.items()})
+
+
+def one_row(file, **selector):
+    matches = matching_rows(file, **selector)
+    if len(matches) != 1:
+        wanted = " ".join(f"{k}={v}" for k, v in selector.items())
+        raise FigureError(f"{len(matches)} rows match '{wanted}' (exactly one must)")
+    return matches[0]
+
+
+SAFE = {"min": min, "max": max, "abs": abs, "round": round, "ceil": math.ceil, "floor": math.floor,
+        "log2": math.log2, "all": all, "any": any, "sum": sum, "len": len,
+        "rows": matching_rows, "row": one_row, "busy_ms": busy_ms}
+SELECTING = {"rows", "row"}
+
+
+def unit_scale(value):
+    """A power of ten or of two: the factor of a unit (1e6, 1024), not a figure."""
+    if value <= 0:
+        return False
+    return any(abs(exponent - round(exponent)) < 1e-9
+               for exponent in (math.log10(value), math.log2(value)))
+
+
+def typed_in_expression(tree):
+    """The numbers and numbers in strings that an expression types instead of reading them."""
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+    def under(node, kinds):
+        while node in parents:
+            node = parents[node]
+            if isinstance(node, kinds):
+                return True
+        return False
+
+    typed = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or isinstance(node.value, bool) or node.value is None:
+            continue
+        parent = parents.get(node)
+        while isinstance(parent, ast.UnaryOp):
+            parent = parents.get(parent)
+        if isinstance(node.value, str):
+            if isinstance(parent, ast.keyword) and isinstance(parents.get(parent), ast.Call) and \
+                    getattr(parents[parent].func, "id", None) in SELECTING:
+                continue  # a selector's value: which row, not a figure
+            words = NAMED_NUMBER.sub("", PRINTF.sub("", node.value))
+            if re.search(r"(?<![A-Za-z_])\d", words):
+                typed.append(repr(node.value))
+            continue
+        value = node.value
+        if value in (0, 1) or under(node, ast.Compare):
+            continue
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Pow) and parent.right is node:
+            continue  # an exponent: a square, a cube
+        if isinstance(parent, ast.Call) and getattr(parent.func, "id", None) == "round" and \
+                len(parent.args) == 2 and parent.args[1] is node:
+            continue
+        if unit_scale(abs(value)) and isinstance(parent, ast.BinOp) and \
+                isinstance(parent.op, (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow)):
+            continue
+        typed.append(repr(value))
+    return typed
+
+
+PERTURBATIONS = 3  # data perturbed this many ways: a value that moves in none of them is typed
+
+
+def evaluation_env(names, seed=None):
+    """The names an expression sees (as its globals, so that generator expressions see them too,
+    and no builtins): the data as they are, or perturbed with `seed`."""
+    env = dict(SAFE, __builtins__={})
+    for name, bound in names.items():
+        if isinstance(bound, Constant):
+            env[name] = bound.value if seed is None else bound.value * jitter(bound.where, seed)
+        elif seed is not None:
+            env[name] = bound._perturb(seed) if isinstance(bound, Row) else PerturbedFile(bound, seed)
+        else:
+            env[name] = bound
+    return env
+
+
+def drawn_from_data(expression, value, names):
+    """False when the value stays the same on perturbed data: it was typed, not read."""
+    if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+        return True
+    if isinstance(value, str) and not re.search(r"\d", value):
+        return True  # words chosen by the data: no figure
+    for seed in range(PERTURBATIONS):
+        try:
+            other = eval(expression, evaluation_env(names, seed))  # noqa: S307
+        except Exception:  # the perturbed data took another branch that failed: it depends on them
+            return True
+        if isinstance(value, str) or isinstance(other, str):
+            if value != other:
+                return True
+        elif abs(other - value) > 1e-9 * max(abs(value), 1e-300):
+            return True
+    return False
+
+
+def not_measured(body, where, resource, errors):
+    shown, sep, why = body[len("not-measured"):].partition(";")
+    shown, why = shown.strip(), why.strip()
+    if not sep or not why:
+        errors.append(f"line {where}: not-measured needs a reason after ';'")
+    elif CODE_NAME.search(why):
+        errors.append(f"line {where}: {{{{{body}}}}}: a constant of the code is bound in the "
+                      f"figures block ('name = code PATH: NAME') and rendered from there")
+    elif not DOCUMENT.search(why):
+        errors.append(f"line {where}: {{{{{body}}}}}: not-measured names the published document "
+                      f"it comes from (a guide, a whitepaper, a datasheet, the PTX ISA)")
+    if MEASURED.search(shown) or VERSUS.search(shown) or SPELLED.search(shown):
+        errors.append(f"line {where}: {{{{{body}}}}} looks like a measurement: it comes from a CSV "
+                      f"under data/ (published peaks from data/specs/)")
+    if resource:
+        errors.append(f"line {where}: {{{{{body}}}}}{resource.group(0)}: a register count "
+                      f"or shared-memory size comes only from a committed compiler report")
+    return shown
+
+
+def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
+    """The page with figures filled in, and the list of errors ('line N: why'). `strict` (check)
+    also evaluates every placeholder on perturbed data, and rejects numbers typed into it."""
     errors = []
     try:
-        names = read_bindings(text, data_dir, files)
+        names = read_bindings(text, data_dir, files, code_root)
     except FigureError as e:
         return text, [str(e)]
-    safe = {"min": min, "max": max, "abs": abs, "round": round}
 
     def fill(match):
         body = match.group(1).strip()
         where = line_of(text, match.start())
         resource = RESOURCE_AFTER.match(text, match.end())
         if body.startswith("not-measured"):
-            shown, sep, why = body[len("not-measured"):].partition(";")
-            if not sep or not why.strip():
-                errors.append(f"line {where}: not-measured needs a reason after ';'")
-            if resource:
-                errors.append(f"line {where}: {{{{{body}}}}}{resource.group(0)}: a register count "
-                              f"or shared-memory size comes only from a committed compiler report")
-            return shown.strip()
+            return not_measured(body, where, resource, errors)
         expression, _, spec = body.partition(";")
+        expression = expression.strip()
         try:
-            used = {node.id for node in ast.walk(ast.parse(expression.strip(), mode="eval"))
-                    if isinstance(node, ast.Name)} & names.keys()
+            tree = ast.parse(expression, mode="eval")
         except SyntaxError:
-            used = None  # eval below names the error
+            tree = None  # eval below names the error
+        used = None if tree is None else \
+            {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} & names.keys()
         if used is not None and not used:
-            errors.append(f"line {where}: {{{{{body}}}}} names no row or file of the figures block: "
-                          f"a number typed into a placeholder is still written by hand")
+            errors.append(f"line {where}: {{{{{body}}}}} names no row, file or constant of the figures "
+                          f"block: a number typed into a placeholder is still written by hand")
             return match.group(0)
-        if used and resource and not any(names[n]._compiler_report for n in used):
+        if used and resource and not any(names[n]._compiler_report or isinstance(names[n], Constant)
+                                         for n in used):
             errors.append(f"line {where}: {{{{{body}}}}}{resource.group(0)}: a register count or "
                           f"shared-memory size comes only from a CSV whose '# command:' is the "
                           f"compiler's report (nvcc -Xptxas -v, cuobjdump --dump-resource-usage)")
+        rate = RATE_AFTER.match(text, match.end())
+        if used and rate and all(isinstance(names[n], Constant) for n in used):
+            errors.append(f"line {where}: {{{{{body}}}}}{rate.group(0)}: a rate, clock or power "
+                          f"comes from a committed run or data/specs/, not from the code")
+        if strict and tree is not None:
+            typed = typed_in_expression(tree)
+            if typed:
+                errors.append(f"line {where}: {{{{{body}}}}} types {', '.join(typed)}: a number of "
+                              f"the code is bound as 'name = code PATH: NAME', a figure comes from a CSV")
         try:
-            value = eval(expression, {"__builtins__": {}}, dict(safe, **names))  # noqa: S307
+            value = eval(expression, evaluation_env(names))  # noqa: S307
+            if strict and not drawn_from_data(expression, value, names):
+                errors.append(f"line {where}: {{{{{body}}}}} gives the same value whatever the data "
+                              f"say: it is typed, not read from them")
             return format_value(value, spec)
         except FigureError as e:
             errors.append(f"line {where}: {{{{{body}}}}}: {e}")
@@ -313,15 +682,23 @@ def render(text, data_dir, files):
     return out, errors
 
 
-def prose_lines(text):
-    """(line number, text) of the lines a reader sees as prose or tables: code blocks, code
-    spans (also across lines), comments, figure placeholders and link targets blanked out."""
+def blank_figures(text):
+    """The text with the figures block and comments emptied and each placeholder turned into one
+    mark (line breaks kept, so that line numbers stay those of the page)."""
     keep_lines = lambda m: "\n" * m.group(0).count("\n")
     text = BLOCK.sub(keep_lines, text)
     text = PLACEHOLDER.sub(lambda m: "\u2400" + keep_lines(m), text)
-    text = re.sub(r"<!--.*?-->", keep_lines, text, flags=re.S)
+    text = PRODUCT.sub(lambda m: m.group(0).split()[0], text)
+    return re.sub(r"<!--.*?-->", keep_lines, text, flags=re.S)
+
+
+def prose_lines(text):
+    """(line number, text) of the lines a reader sees as prose, tables and image captions: code
+    blocks, code spans (also across lines), comments, figure placeholders and link targets
+    blanked out."""
+    keep_lines = lambda m: "\n" * m.group(0).count("\n")
     lines, in_code = [], False
-    for line in text.splitlines():
+    for line in blank_figures(text).splitlines():
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             in_code = not in_code
@@ -330,7 +707,9 @@ def prose_lines(text):
             in_code, line = True, ""
         elif stripped.startswith(("\\endcode", "@endcode")):
             in_code, line = False, ""
-        elif in_code or stripped.startswith(("\\image", "\\include", "\\snippet", "@image")):
+        elif stripped.startswith(("\\image", "@image")) and not in_code:
+            line = " ".join(re.findall(r'"([^"]*)"', line))  # the caption is read as prose
+        elif in_code or stripped.startswith(("\\include", "\\snippet")):
             line = ""
         lines.append(line)
     text = re.sub(r"`[^`]*`", keep_lines, "\n".join(lines))
@@ -340,16 +719,36 @@ def prose_lines(text):
         yield number_, line
 
 
+def indented_block(line):
+    """A line of an indented code block: four spaces or more that are no list item's."""
+    stripped = line.strip()
+    return len(line.expandtabs(4)) - len(line.lstrip()) >= 4 and not stripped.startswith(("-", "|")) \
+        and not re.match(r"\s*\d+\.", line)
+
+
+def code_spans(text):
+    """(line number, text) of the code spans in prose (not those in code blocks)."""
+    lines, in_code = [], False
+    for line in blank_figures(text).splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~", "\\code", "@code", "\\endcode", "@endcode")):
+            in_code = not in_code if stripped.startswith(("```", "~~~")) else \
+                stripped.startswith(("\\code", "@code"))
+            line = ""
+        elif in_code or indented_block(line):
+            line = ""
+        lines.append(line)
+    joined = "\n".join(lines)
+    for m in re.finditer(r"`([^`]*)`", joined):
+        yield line_of(joined, m.start()), m.group(1)
+
+
 def transcript_lines(text):
     """(line number, text) of what quotes a program's output: the lines of indented code blocks
     and of fences with no language (or text, console, output), and the code spans that quote a
     check's verdict; placeholders blanked out."""
-    keep_lines = lambda m: "\n" * m.group(0).count("\n")
-    text = BLOCK.sub(keep_lines, text)
-    text = PLACEHOLDER.sub(lambda m: "\u2400" + keep_lines(m), text)
-    text = re.sub(r"<!--.*?-->", keep_lines, text, flags=re.S)
     fence, source, indented, after_blank = None, False, False, True
-    for where, line in enumerate(text.splitlines(), 1):
+    for where, line in enumerate(blank_figures(text).splitlines(), 1):
         stripped = line.strip()
         if fence is not None:
             if stripped.startswith(("```", "~~~")):
@@ -379,27 +778,39 @@ def transcript_lines(text):
 
 
 def hand_written_figures(text):
-    """Measured-looking numbers in prose or tables that do not come from a placeholder."""
+    """Measured-looking numbers in prose, tables, captions and code spans that do not come from
+    a placeholder, and ratios written in words."""
     found = []
     header = None
     prose = list(prose_lines(text))
     joined = "\n".join(line for _, line in prose)
+    at = lambda m: f"line {line_of(joined, m.start())}: '{' '.join(m.group(0).split())}'"
     for m in RESOURCE.finditer(joined):
-        found.append(f"line {line_of(joined, m.start())}: '{' '.join(m.group(0).split())}' "
-                     f"is a register count or shared-memory size written by hand (only a "
+        found.append(f"{at(m)} is a register count or shared-memory size written by hand (only a "
                      f"placeholder into a committed compiler report may state it)")
     for m in OUTCOME.finditer(joined):
-        found.append(f"line {line_of(joined, m.start())}: '{' '.join(m.group(0).split())}' "
-                     f"names the case where a run failed, a figure of a run that data/ does not hold")
+        found.append(f"{at(m)} names the case where a run failed, a figure of a run that data/ "
+                     f"does not hold")
+    for m in MEASURED.finditer(joined):
+        found.append(f"{at(m)} is written by hand")
+    for m in SPELLED.finditer(joined):
+        found.append(f"{at(m)} is a ratio written by hand: render it ({{{{ a / b ; times }}}}) or "
+                     f"state the counts")
+    for where, span in code_spans(text):
+        for m in SPAN_MEASURED.finditer(span):
+            found.append(f"line {where}: '{m.group(0)}' in a code span is a measured figure "
+                         f"written by hand")
     for where, line in transcript_lines(text):
         for m in RUN_NUMBER.finditer(line):
             found.append(f"line {where}: '{m.group(0)}' in a quoted output is a figure of a run "
                          f"(write it as '...')")
+        for m in SPAN_MEASURED.finditer(line):
+            found.append(f"line {where}: '{m.group(0)}' in a quoted output is a figure of a run "
+                         f"(write it as '...')")
     for where, line in prose:
-        for m in MEASURED.finditer(line):
-            found.append(f"line {where}: '{m.group(0).strip()}' is written by hand")
         for m in VERSUS.finditer(line):
-            found.append(f"line {where}: '{m.group(m.lastindex)}' compared with 'vs' is written by hand")
+            found.append(f"line {where}: '{m.group(m.lastindex)}' compared with 'vs' is written "
+                         f"by hand")
         if line.lstrip().startswith("|"):
             cells = line.strip().strip("|").split("|")
             if header is None:
@@ -424,7 +835,7 @@ def check_pages(data_dir, pages):
     for page in pages:
         with open(page, encoding="utf-8") as f:
             text = f.read()
-        _, errors = render(text, data_dir, files)
+        _, errors = render(text, data_dir, files, strict=True)
         errors += hand_written_figures(text)
         for error in errors:
             print(f"{page}: {error}")
@@ -458,9 +869,9 @@ def render_pages(data_dir, out_dir, pages):
 SELF_TEST_CSV = """# device: Test GPU
 # date: 2026-01-01 00:00 UTC
 # command: bench --out test.csv
-kernel,block,median_ms,rate
-tiled,8x8,2.5,800
-tiled,16x16,1.25,1600
+kernel,block,median_ms,min_ms,max_ms,rate
+tiled,8x8,2.5,2.4,2.6,800
+tiled,16x16,1.25,1.2,1.3,1600
 """
 
 SELF_TEST_REPORT = """# date: 2026-01-01 00:00 UTC
@@ -469,78 +880,182 @@ kernel,registers,shared_bytes
 tiled,40,8192
 """
 
+SELF_TEST_TIMELINE = """# device: Test GPU
+# date: 2026-01-01 00:00 UTC
+# command: bench --timeline timeline.csv
+stream,chunk,operation,start_ms,end_ms
+0,0,d2h,1.0,2.0
+1,1,d2h,1.5,3.0
+0,2,d2h,4.0,5.0
+"""
+
+# A given file with a mutation report (solutions/13-hopper-tensor-cores/mutation-report.tsv).
+SELF_TEST_GIVEN = "solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh"
+
+SELF_TEST_CODE = """// The constants a page may quote.
+constexpr int kStages = 4;
+constexpr int kStageBytes{49152};
+constexpr int kRingBytes = kStages * kStageBytes;
+constexpr double kCostLimit = 1.6;
+constexpr int kRingDoubles = kRingBytes / static_cast<int>(sizeof(double));
+constexpr std::size_t kWorkspaceBytes = std::size_t(64) << 20;
+#define TILE_WIDTH 32
+"""
+
+# (page text, should pass, what it shows); "t" is a row of t.csv, "a" the other one.
+ROWS = ("<!-- figures\nrun = t.csv\nt = t.csv: kernel=tiled block=16x16\n"
+        "a = t.csv: kernel=tiled block=8x8\n-->\n")
+CODE = ("<!-- figures\nt = t.csv: kernel=tiled block=16x16\nstages = code src/ring.cuh: kStages\n"
+        "ring = code src/ring.cuh: kRingBytes\nlimit = code src/ring.cuh: kCostLimit\n"
+        "doubles = code src/ring.cuh: kRingDoubles\nworkspace = code src/ring.cuh: kWorkspaceBytes\n"
+        "tile = code src/ring.cuh: TILE_WIDTH\n-->\n")
+SELF_TEST_CASES = [
+    (ROWS + "{{ t.rate ; .0f }} GFLOP/s\n", True, "a placeholder"),
+    ("The tiled kernel reaches 1600 GFLOP/s.\n", False, "a rate typed by hand"),
+    ("| tile | GFLOP/s |\n|---|---|\n| 16 x 16 | 1600 |\n", False, "a table cell by hand"),
+    ("<!-- figures\nt = t.csv: kernel=tiled\n-->\n{{ t.rate }}\n", False, "an ambiguous row"),
+    ("<!-- figures\nt = t.csv: kernel=naive\n-->\n{{ t.rate }}\n", False, "a missing row"),
+    ("<!-- figures\nt = gone.csv: kernel=tiled\n-->\n{{ t.rate }}\n", False, "a missing CSV"),
+    ("<!-- figures\nt = t.csv: kernel=tiled block=8x8\n-->\n{{ t.speed }}\n", False,
+     "a missing column"),
+    ("{{not-measured 2048 }} threads per SM\n", False, "not-measured without a reason"),
+    ("Took 12.5 ms, 3.2× faster, 42 % of the peak.\n", False, "three figures by hand"),
+    ("A message `error: 741\nvs 771` quoted across two lines, 2 x 2 blocks.\n", True,
+     "a code span over two lines, a shape"),
+    ("The formula of lesson 02, times the tile; 1,000 times more.\n", False,
+     "a list comma is no number, a thousands separator is"),
+    ("The tiled kernel reaches {{ 772.1 ; .0f }} GFLOP/s.\n", False,
+     "a placeholder that holds a typed number"),
+    (ROWS + "{{ round(t.rate / 1000) }} and {{ min(t.rate, a.rate) ; .0f }}\n", True,
+     "a placeholder over rows, with functions"),
+    ("The SMs ran at 1.98 GHz, the memory at 2619 MHz.\n", False, "clocks by hand"),
+    ("The board drew 690 W.\n", False, "a power by hand"),
+    ("cuBLAS reaches 55.1 TFLOPS.\n", False, "TFLOPS by hand"),
+    ("The step reaches 97 per cent of the copy.\n", False, "per cent by hand"),
+    ("The tiled kernels give 741 vs 771 GFLOP.\n", False, "a comparison with vs"),
+    ("Kernel 09 uses 248 registers, one block per SM.\n", False, "a register count"),
+    ("The price is registers: `-Xptxas -v` reports about 226 per thread.\n", False,
+     "a register count reported by the compiler"),
+    ("Three stages (207 KB of\nshared memory per block); 48 bytes of static shared memory.\n",
+     False, "shared-memory sizes, one across a line break"),
+    ("Each thread uses {{not-measured 248 ; the compiler's report}} registers.\n", False,
+     "a register count marked not measured"),
+    (ROWS + "{{ t.rate / 20 ; .0f }} registers\n", False, "a register count from a benchmark CSV"),
+    ("<!-- figures\nr = r.csv: kernel=tiled\n-->\n{{ r.registers ; .0f }} registers and "
+     "{{ r.shared_bytes / 1024 ; .0f }} KiB of shared memory per block\n", True,
+     "register and shared-memory figures from a compiler report"),
+    (CODE + "The ring takes {{ ring / 1024 ; .0f }} KiB of shared memory in "
+     "{{ stages ; .0f }} stages.\n",
+     True, "a shared-memory size that the code sets, read from the code"),
+    ("| memory | scope | limit |\n|---|---|---|\n| registers | one thread | 255 per thread |\n",
+     True, "a documented register limit in a table"),
+    ("Expected output (abridged):\n\n    C: all 16 elements correct (max abs error 2.2e-15, "
+     "max rel error 3.1e-16)\n", False, "errors in a quoted output"),
+    ("Expected output (abridged):\n\n    tiled: 12 ms, 800 GFLOP/s\n", False,
+     "a time in a quoted output"),
+    ("The exercise prints `C[0][0] = 0 (expected 1.27...); 16 of 16 wrong`.\n", False,
+     "an expected value in a quoted verdict"),
+    ("Expected output (abridged):\n\n    volume ... -> ... (relative drift ..., limit 1e-9) ok\n"
+     "    PASSED: all 44 version runs match.\n\nSet `kTolerance = 1e-9` or `0.5`.\n", True,
+     "an abridged output, a check's limit and code"),
+    ("The untouched exercise faults at the 256 x 768 x 512 case.\n", False,
+     "the case where a run failed"),
+    ("Shapes 256 x 768 x 512 and 1024³ are checked; the loop ends at the last row.\n", True,
+     "shapes and an outcome with no case"),
+    # Numbers typed into a placeholder.
+    (ROWS + "{{ t.rate * 0 + 772 ; .0f }} GFLOP/s\n", False, "a number added inside a placeholder"),
+    (ROWS + "{{ t.rate / t.rate * 1024 ; .0f }} GFLOP/s\n", False,
+     "a placeholder whose value does not depend on its row"),
+    (ROWS + "{{ t.rate + 100 ; .0f }} GFLOP/s\n", False, "a typed offset inside a placeholder"),
+    (ROWS + "{{ t.rate ; 772 }} GFLOP/s\n", False, "a format that is a number"),
+    (ROWS + "{{ t.rate / 1000 ; .1f }} TFLOP/s in {{ t.median_ms * 1e3 ; .0f }} µs, "
+     "{{ 1 - a.median_ms / t.median_ms ; .0% }} and {{ (t.median_ms / a.median_ms) ** 3 ; .2f }}\n",
+     True, "units, 1 - x and an exponent inside placeholders"),
+    (CODE + "{{ t.median_ms / stages ; .3f }} ms per stage; at most {{ limit ; .1f }} times; "
+     "{{ tile ; .0f }} x {{ tile ; .0f }} tiles of {{ doubles * 8 / ring ; .0f }}, "
+     "{{ workspace / 2 ** 20 ; .0f }} MiB\n", True,
+     "constants read from the code"),
+    (CODE + "The ring moves {{ ring / 1024 ; .0f }} GB/s.\n", False, "a rate read from the code"),
+    ("<!-- figures\nn = code src/ring.cuh: kMissing\n-->\n{{ n }}\n", False,
+     "a constant the code does not define"),
+    ("<!-- figures\nn = code src/gone.cuh: kStages\n-->\n{{ n }}\n", False,
+     "a constant of a file that does not exist"),
+    # Numbers inside the strings of an expression.
+    (ROWS + "{{ t.kernel + \" reaches 772 GFLOP/s\" ; s }}\n", False, "a rate in a string"),
+    (ROWS + "{{ \"%.0f%% of 772\" % (100 * a.rate / t.rate) ; s }}\n", False,
+     "a number in a format string"),
+    (ROWS + "{{ \"parity\" if a.min_ms <= t.max_ms else \"%.0f%% of kernel 04's rate\" % "
+     "(100 * a.rate / t.rate) ; s }}, {{ row(run, kernel=\"tiled\", block=\"8x8\").rate ; .0f }}\n",
+     True, "words chosen by the data, a kernel's number and a selector"),
+    # Not measured: only a published document, never a measurement nor a constant of the code.
+    ("{{not-measured 772 ; whatever}} blocks\n", False, "not-measured with no document"),
+    ("{{not-measured 1600 GFLOP/s ; NVIDIA's whitepaper}}\n", False, "a rate marked not measured"),
+    ("{{not-measured 20 ; kHoldMs in driver.cu}} runs\n", False,
+     "a constant of the code marked not measured"),
+    ("{{not-measured 2048 ; CUDA C++ Programming Guide, compute capability 9.0}} threads per SM\n",
+     True, "a limit from NVIDIA's documentation"),
+    # Image captions.
+    ("\\image html t.png \"The tiled kernel reaches 1600 GFLOP/s\"\n", False, "a rate in a caption"),
+    ("\\image html t.png \"GFLOP/s against the tile width: the reference run and yours\"\n", True,
+     "a caption with a unit and no figure"),
+    # Units the list left out.
+    ("The copy moves 2.6 GiB/s and 40 Gelements/s.\n", False, "rates in units of their own"),
+    ("A load takes 340 cycles, the run 2 min.\n", False, "cycles and minutes"),
+    ("The run used 200 J and read 3.2 GB from DRAM.\n", False, "energy and a measured volume"),
+    ("The kernel does 16 flops per byte.\n", False, "an arithmetic intensity"),
+    ("The kernel took 12.5\nms, the other 1.5\n   times as long.\n", False,
+     "figures across a line break"),
+    ("A 48 KiB stage, a 128 MiB matrix, 2 bytes per element.\n", True, "sizes of the code"),
+    # Ratios in words.
+    ("The kernel runs at less than half its speed.\n", False, "less than half"),
+    ("That costs about a third of the speed.\n", False, "about a third"),
+    ("Yours must be twice as fast; cuBLAS is three times the rate.\n", False, "twice as fast"),
+    ("A tenfold gain, two orders of magnitude.\n", False, "tenfold, orders of magnitude"),
+    ("Each half of B lands in both blocks; the input is read twice because a block cannot wait.\n",
+     True, "half and twice that compare nothing"),
+    (ROWS + "The 8 x 8 tile takes {{ a.median_ms / t.median_ms ; times }} the time.\n", True,
+     "a ratio rendered in words"),
+    # Code spans.
+    ("The check prints `5 ms`, `1.6x` and `2x faster`.\n", False, "measured figures in code spans"),
+    ("Run `--repeat 5 --max-seconds 300 --block 32x8`; "
+     "`cudaEventElapsedTime(&ms, start, stop)`.\n", True,
+     "code in code spans"),
+    # A file's share in its mutation report.
+    (f"<!-- figures\nm = mutation-report: file={SELF_TEST_GIVEN}\n-->\n{{{{ m.killed ; d }}}} of "
+     "{{ m.counted ; d }} ({{ m.percent }}) killed\n", True, "a file's share in its mutation report"),
+    ("<!-- figures\nm = mutation-report: file=solutions/99-none/x.cu\n-->\n{{ m.killed ; d }}\n", False,
+     "a file that no mutation report holds"),
+]
+
+
+
+SELF_TEST_PAGE = """<!-- figures
+run = t.csv
+a = t.csv: kernel=tiled block=8x8
+b = t.csv: kernel=tiled "block=16x16"
+tl = tl.csv
+stages = code src/ring.cuh: kStages
+ring = code src/ring.cuh: kRingBytes
+-->
+{{ run.device }}: {{ a.median_ms ; .2f }} ms at {{ a.block }}, {{ a.median_ms / b.median_ms ; .0f }}× \
+faster at {{ b.block }}, {{ b.median_ms / a.median_ms ; .0% }}, {{ a.median_ms / b.median_ms ; times }}, \
+{{ b.median_ms / a.median_ms ; times }}; {{ busy_ms(rows(tl, operation="d2h")) ; .1f }} ms busy; \
+{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages."""
+SELF_TEST_RENDERED = ("Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%, twice, half; 3.0 ms busy; "
+                      "192 KiB in 4 stages.")
+
 
 def self_test(data_dir):
     import tempfile
-    cases = [
-        # (page text, should pass, what it shows)
-        ("<!-- figures\nt = t.csv: kernel=tiled block=16x16\n-->\n{{ t.rate ; .0f }} GFLOP/s\n",
-         True, "a placeholder"),
-        ("The tiled kernel reaches 1600 GFLOP/s.\n", False, "a rate typed by hand"),
-        ("| tile | GFLOP/s |\n|---|---|\n| 16 x 16 | 1600 |\n", False, "a table cell by hand"),
-        ("<!-- figures\nt = t.csv: kernel=tiled\n-->\n{{ t.rate }}\n", False, "an ambiguous row"),
-        ("<!-- figures\nt = t.csv: kernel=naive\n-->\n{{ t.rate }}\n", False, "a missing row"),
-        ("<!-- figures\nt = gone.csv: kernel=tiled\n-->\n{{ t.rate }}\n", False, "a missing CSV"),
-        ("<!-- figures\nt = t.csv: kernel=tiled block=8x8\n-->\n{{ t.speed }}\n", False,
-         "a missing column"),
-        ("{{not-measured 8× }} more work\n", False, "not-measured without a reason"),
-        ("{{not-measured 8× ; two k-steps per instruction}} more work, 2 x 2 blocks, `5 ms`\n",
-         True, "a stated count, a shape and code"),
-        ("Took 12.5 ms, 3.2× faster, 42 % of the peak.\n", False, "three figures by hand"),
-        ("A message `error: no answer within\n10 s` quoted across two lines.\n", True,
-         "a code span over two lines"),
-        ("The formula of lesson 02, times the tile; 1,000 times more.\n", False,
-         "a list comma is no number, a thousands separator is"),
-        ("The tiled kernel reaches {{ 772.1 ; .0f }} GFLOP/s.\n", False,
-         "a placeholder that holds a typed number"),
-        ("<!-- figures\nt = t.csv: kernel=tiled block=16x16\n-->\n{{ round(t.rate / 1000) }} and "
-         "{{ min(t.rate, 2000) ; .0f }}\n", True, "a placeholder over a row, with functions"),
-        ("The SMs ran at 1.98 GHz, the memory at 2619 MHz.\n", False, "clocks by hand"),
-        ("The board drew 690 W.\n", False, "a power by hand"),
-        ("cuBLAS reaches 55.1 TFLOPS.\n", False, "TFLOPS by hand"),
-        ("The step reaches 97 per cent of the copy.\n", False, "per cent by hand"),
-        ("The tiled kernels give 741 vs 771 GFLOP.\n", False, "a comparison with vs"),
-        ("Kernel 09 uses 248 registers, one block per SM.\n", False, "a register count"),
-        ("The price is registers: `-Xptxas -v` reports about 226 per thread.\n", False,
-         "a register count reported by the compiler"),
-        ("Three stages (207 KB of\nshared memory per block); 48 bytes of static shared memory.\n",
-         False, "shared-memory sizes, one across a line break"),
-        ("Each thread uses {{not-measured 248 ; the compiler's report}} registers.\n", False,
-         "a register count marked not measured"),
-        ("<!-- figures\nt = t.csv: kernel=tiled block=8x8\n-->\n{{ t.rate / 20 ; .0f }} registers\n",
-         False, "a register count from a benchmark CSV"),
-        ("<!-- figures\nr = r.csv: kernel=tiled\n-->\n{{ r.registers ; .0f }} registers and "
-         "{{ r.shared_bytes / 1024 ; .0f }} KiB of shared memory per block\n", True,
-         "register and shared-memory figures from a compiler report"),
-        ("| memory | scope | limit |\n|---|---|---|\n| registers | one thread | 255 per thread |\n",
-         True, "a documented register limit in a table"),
-        ("Expected output (abridged):\n\n    C: all 16 elements correct (max abs error 2.2e-15, "
-         "max rel error 3.1e-16)\n", False, "errors in a quoted output"),
-        ("The exercise prints `C[0][0] = 0 (expected 1.27...); 16 of 16 wrong`.\n", False,
-         "an expected value in a quoted verdict"),
-        ("Expected output (abridged):\n\n    volume ... -> ... (relative drift ..., limit 1e-9) ok\n"
-         "    PASSED: all 44 version runs match.\n\nSet `kTolerance = 1e-9` or `0.5`.\n", True,
-         "an abridged output, a check's limit and code"),
-        ("The untouched exercise faults at the 256 x 768 x 512 case.\n", False,
-         "the case where a run failed"),
-        ("Shapes 256 x 768 x 512 and 1024³ are checked; the loop ends at the last row.\n", True,
-         "shapes and an outcome with no case"),
-        (f"<!-- figures\nm = mutation-report: file={SELF_TEST_GIVEN}\n-->\n{{{{ m.killed ; d }}}} of "
-         "{{ m.counted ; d }} ({{ m.percent }}) killed\n", True, "a file's share in its mutation report"),
-        ("<!-- figures\nm = mutation-report: file=solutions/99-none/x.cu\n-->\n{{ m.killed ; d }}\n", False,
-         "a file that no mutation report holds"),
-    ]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        with open(os.path.join(tmp, "t.csv"), "w") as f:
-            f.write(SELF_TEST_CSV)
-        with open(os.path.join(tmp, "r.csv"), "w") as f:
-            f.write(SELF_TEST_REPORT)
-        for i, (text, should_pass, what) in enumerate(cases):
-            page = os.path.join(tmp, f"page{i}.md")
-            with open(page, "w") as f:
+        os.makedirs(os.path.join(tmp, "src"))
+        for name, text in (("t.csv", SELF_TEST_CSV), ("r.csv", SELF_TEST_REPORT),
+                           ("tl.csv", SELF_TEST_TIMELINE), ("src/ring.cuh", SELF_TEST_CODE)):
+            with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)
-            _, errors = render(text, tmp, {})
+        for text, should_pass, what in SELF_TEST_CASES:
+            _, errors = render(text, tmp, {}, code_root=tmp, strict=True)
             errors += hand_written_figures(text)
             passed = not errors
             verdict = "ok" if passed == should_pass else "WRONG"
@@ -551,24 +1066,12 @@ def self_test(data_dir):
         if stated != {SELF_TEST_GIVEN}:
             print(f"WRONG: the files whose mutation share a page states: {stated}")
             failures += 1
-        rendered, _ = render(SELF_TEST_PAGE, tmp, {})
-        if rendered.strip() != "Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%.":
-            print(f"WRONG: rendering gave '{rendered.strip()}'")
+        rendered, errors = render(SELF_TEST_PAGE, tmp, {}, code_root=tmp, strict=True)
+        if rendered.strip() != SELF_TEST_RENDERED or errors:
+            print(f"WRONG: rendering gave '{rendered.strip()}' ({'; '.join(errors)})")
             failures += 1
     print("FAIL" if failures else "OK: the figures check catches every planted fault")
     return 1 if failures else 0
-
-
-# A given file with a mutation report (solutions/13-hopper-tensor-cores/mutation-report.tsv).
-SELF_TEST_GIVEN = "solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh"
-
-SELF_TEST_PAGE = """<!-- figures
-run = t.csv
-a = t.csv: kernel=tiled block=8x8
-b = t.csv: kernel=tiled "block=16x16"
--->
-{{ run.device }}: {{ a.median_ms ; .2f }} ms at {{ a.block }}, {{ a.median_ms / b.median_ms ; .0f }}× \
-faster at {{ b.block }}, {{ b.median_ms / a.median_ms ; .0% }}."""
 
 
 def main(argv):

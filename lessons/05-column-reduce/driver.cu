@@ -21,7 +21,8 @@
 namespace {
 
 const char* kLesson = "05-column-reduce";
-constexpr long kMaxColumns = 1024;  // the lesson is about tall, narrow matrices
+constexpr long kMaxColumns = 1024;    // the lesson is about tall, narrow matrices
+constexpr double kL2sOfCopies = 4.0;  // the benchmark's rotated copies hold at least this many L2s
 
 // The assignment's eight shapes, then 6,400,000 x 64 (the largest in the same family).
 const std::vector<Shape> kAssignmentShapes = {{160000, 8},   {1600000, 8}, {6400000, 8},  {160000, 32}, {1600000, 32},
@@ -135,9 +136,9 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
     std::vector<double> matrix(static_cast<std::size_t>(shape.m) * shape.n);
     wb::fill_column_sum_inputs(matrix, seed);
     const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, shape.m, shape.n);
-    // Rotated copies, at least 4x the L2 in all, so that every launch reads from memory.
+    // Rotated copies, kL2sOfCopies times the L2 in all, so that every launch reads from memory.
     const double l2 = static_cast<double>(info.l2_bytes > 0 ? info.l2_bytes : (50u << 20));
-    const int copies = std::min(64, std::max(1, static_cast<int>(std::ceil(4.0 * l2 / shape.bytes()))));
+    const int copies = std::min(64, std::max(1, static_cast<int>(std::ceil(kL2sOfCopies * l2 / shape.bytes()))));
     DeviceData data = upload(matrix, shape, copies);
 
     // CPU time (one run of the row-order loop), as the assignment printed it.

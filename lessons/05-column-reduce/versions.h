@@ -38,7 +38,7 @@ inline const Version kVersions[] = {
     {"bandwidth-shuffle", Kind::shuffle, "version 5 combining each warp's columns with shuffles (n divides 32)"},
     {"cub-segmented", Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"},
     {"thrust-by-key", Kind::thrust, "Thrust reduce_by_key over the column-major view, keyed by column"},
-    {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the ceiling)"},
+    {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the library baseline)"},
 };
 
 /// The assignment's CPU loop, in the cache-friendly order (along rows), for the CPU time.

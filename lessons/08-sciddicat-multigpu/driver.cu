@@ -26,6 +26,7 @@
 namespace {
 
 const char* const kLesson = "08-sciddicat-multigpu";
+constexpr long kExchangeTimeoutS = 10;  // the default of --exchange-timeout
 
 // This rank's rows when the grid is split over `ranks` ranks.
 Subdomain subdomain_of(int ranks, const Inputs& in) {
@@ -68,7 +69,7 @@ bool check_case(ncclComm_t comm, const Inputs& in, int steps, bool overlap) {
 
 int run_check(const wb::Options& options) {
     validate_grid_sizes(options, world().ranks);
-    set_exchange_timeout(static_cast<double>(options.get_long("exchange-timeout", 10, 1, 3600)));
+    set_exchange_timeout(static_cast<double>(options.get_long("exchange-timeout", kExchangeTimeoutS, 1, 3600)));
     if (world().root())
         std::printf("Lesson 08 check: SciddicaT on %d rank(s), seed %llu\n", world().ranks,
                     static_cast<unsigned long long>(options.seed));

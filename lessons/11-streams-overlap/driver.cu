@@ -25,6 +25,8 @@ namespace {
 
 const char* const kLesson = "11-streams-overlap";
 const int kTimelineStreams = 4, kTimelineChunks = 16;  // the --timeline run
+// How long the check holds every stream busy before the pipeline runs.
+constexpr double kHoldMs = 20.0;
 
 // ---- check -------------------------------------------------------------------------------
 
@@ -46,7 +48,7 @@ bool check_pipeline(Buffers& buffers, const std::vector<double>& expected, int s
     buffers.poison_outputs();
     const wb::StreamSet streams(stream_count);
     for (int s = 0; s < stream_count; ++s)
-        hold_stream(streams[s], 20.0);  // a missing wait at the end then reads unfinished results
+        hold_stream(streams[s], kHoldMs);  // a missing wait at the end then reads unfinished results
     run_pipelined(buffers.job(work), streams.data(), stream_count, chunks);
     // The results as they are the moment run_pipelined returns.
     const std::vector<double> got(buffers.host_y.get(), buffers.host_y.get() + buffers.host_y.count());

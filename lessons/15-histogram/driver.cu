@@ -45,7 +45,7 @@ const std::vector<wb::Version<Launch>> kVersions = {
      "a copy per warp; 4 16-byte loads in flight; equal chunks as runs (65536 bins: slices)",
      {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version", false}},
     {kCub,
-     "cub::DeviceHistogram::HistogramEven (the ceiling)",
+     "cub::DeviceHistogram::HistogramEven (the library baseline)",
      {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", false}},
 };
 
@@ -138,7 +138,7 @@ std::string fraction_text(double fraction) {
     return text;
 }
 
-// One input: every correct version timed, CUB first (the others' ceiling). False when a
+// One input: every correct version timed, CUB first (the others' baseline). False when a
 // version gave wrong bins (it is then not timed).
 bool bench_input(wb::BenchRows& rows, const std::vector<wb::Version<Launch>>& versions, const Problem& problem,
                  int repeats, const std::string& mark, double copy_gbs) {

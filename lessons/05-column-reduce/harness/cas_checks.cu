@@ -20,6 +20,9 @@ const wb::StuckKernelText kNanNeverAdded{"with a NaN among the values, the retry
                                          "                       not their 64-bit patterns",
                                          "", "See the hints on the lesson 05 page."};
 
+// How long the check waits for the additions with a NaN among them (a right loop needs microseconds).
+constexpr double kNanWaitS = 10.0;
+
 }  // namespace
 
 // atomic_add_cas under contention: thread i adds values[i] into totals[i % 8], so 8192 threads
@@ -51,7 +54,7 @@ bool check_cas_nan() {
     wb::DeviceBuffer<double> d_values(values), d_totals(totals);
     d_totals.zero();
     add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    wb::wait_for_queued("atomic_add_cas", 10.0, kNanNeverAdded);
+    wb::wait_for_queued("atomic_add_cas", kNanWaitS, kNanNeverAdded);
     const std::vector<double> got = d_totals.to_host();
     long wrong = 0;
     for (int t = 0; t < totals; ++t) {

@@ -1,6 +1,6 @@
 /// @file cub_histogram.h
 /// @brief Lesson 15 harness: cub::DeviceHistogram::HistogramEven on the same values and bins
-/// (the ceiling of the benchmark). Zeroes nothing itself: CUB writes every bin.
+/// (the library baseline of the benchmark). Zeroes nothing itself: CUB writes every bin.
 #pragma once
 
 /// CUB's histogram of `count` values into bin_count<Value>() bins; its scratch memory is
