@@ -10,13 +10,19 @@
 #      each program's benchmark and the runs a lesson adds, lesson 03's sweep over the report's
 #      orders (03-tiled-matmul-sweep) and lesson 07's power run (07-toward-cublas-power). Each
 #      writes OUTDIR/bench/NAME.csv, lesson 11's also its timeline (11-streams-overlap-timeline.csv
-#      beside it): the files data/h100/ keeps, their "# command:" lines the commands run here;
+#      beside it): the files data/FOLDER/ keeps for this GPU's machine (data/machines.csv names
+#      the machines by their GPU: data/h200/ for an H200, the reference, data/h100/ for an H100),
+#      their "# command:" lines the commands run here;
 #      and the runs of several MPI ranks, the "reference-ranks" rows (workbook_benchmark RANKS n:
 #      lesson 08's scaling run on two GPUs, named x2/08-sciddicat-multigpu), started with the MPI
 #      launcher and flags of the lessons' multi-rank tests, each writing OUTDIR/bench/x<n>/NAME.csv,
-#      the file data/<gpu>x<n>/ keeps (data/h100x2/; the "# command:" line is rank 0's). Such a run
+#      the file data/FOLDERx<n>/ keeps (data/h200x2/; the "# command:" line is rank 0's). Such a run
 #      needs n GPUs (nvidia-smi -L): with fewer, the summary says "skipped" with the reason, and the
-#      check does not fail for it (its last line counts what was skipped; a skip is no pass);
+#      check does not fail for it (its last line counts what was skipped; a skip is no pass).
+#      Every CSV written then must be possible on this GPU (scripts/maintainer/verify-roofs.py
+#      --runs: no rate above what its arithmetic units give at the clock the row records, no row
+#      above its roof, its roofs near the published peaks), and the summary names the folder of
+#      data/ that keeps them;
 # writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
 # LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names; a
@@ -44,13 +50,14 @@
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
-# Every file of data/h100/ comes from step 4 or from the steps counters and profiles, copied from
-# OUTDIR as it is (workbook.lesson-registry checks that a step writes it, with the command it has),
-# and every file of data/h100x<n>/ from a run of n ranks in step 4, copied from OUTDIR/bench/x<n>/.
+# Every file of a machine's folder (data/h200/, data/h100/) comes from step 4 or from the steps
+# counters and profiles, copied from OUTDIR as it is (workbook.lesson-registry checks that a step
+# writes it, with the command it has), and every file of data/FOLDERx<n>/ from a run of n ranks in
+# step 4, copied from OUTDIR/bench/x<n>/.
 # To write some of them again, e.g. lesson 03's sweep and lesson 11's benchmark and timeline:
 #   GPU_CHECK_STEPS=bench GPU_CHECK_TARGETS="device-info 03-tiled-matmul-solution 11-streams-overlap-solution" \
 #     scripts/gpu-check.sh OUTDIR '^(03-tiled-matmul-sweep|11-streams-overlap)$'
-# or, on a machine with two GPUs or more, lesson 08's scaling run (then cp OUTDIR/bench/x2/*.csv data/h100x2/):
+# or, on a machine with two GPUs or more, lesson 08's scaling run (then cp OUTDIR/bench/x2/*.csv data/h200x2/):
 #   GPU_CHECK_STEPS=bench GPU_CHECK_TARGETS="device-info 08-sciddicat-multigpu-solution" \
 #     scripts/gpu-check.sh OUTDIR '^x2/08-sciddicat-multigpu$'
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
@@ -235,6 +242,25 @@ while read -r kind lesson exe ranks args; do
      "bin/$exe" "${words[@]}" --out "$dir/$lesson.csv") </dev/null >"$dir/$lesson.log" 2>&1
   judge_run "$run" "$dir/$lesson" $? " on $ranks ranks" "${seconds[@]}"
 done <"$build/gpu-jobs.txt"
+# The runs must be possible on this GPU: a rate above what its units give at the clock the row
+# records means a clock figure that does not describe the timed runs (wb/power_sampler.h).
+mapfile -t fresh < <(find "$out/bench" -name '*.csv' | sort)
+if [ "${#fresh[@]}" -gt 0 ]; then
+  if python3 "$src/scripts/maintainer/verify-roofs.py" --runs "$src/data" "${fresh[@]}" >"$out/bench/verify-roofs.log" 2>&1; then
+    note "bench: $(tail -n 1 "$out/bench/verify-roofs.log")"
+  else
+    grep -E "^(FAIL|note)" "$out/bench/verify-roofs.log" | head -n 20
+    fail "bench: FAILED, runs no $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1) can have made ($out/bench/verify-roofs.log)"
+  fi
+fi
+# Which folder of data/ keeps this GPU's runs (data/machines.csv, by the GPU's name).
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+folder=$(awk -F, -v gpu="$gpu_name" '!/^#/ && $6 == gpu { print $3; exit }' "$src/data/machines.csv")
+if [ -n "$folder" ]; then
+  note "bench: the runs of this $gpu_name belong in data/$folder/ (OUTDIR/bench/*.csv) and data/${folder}x<n>/ (OUTDIR/bench/x<n>/*.csv)"
+else
+  note "bench: no machine of data/machines.csv has a GPU named '$gpu_name': its runs belong in no folder of data/"
+fi
 fi
 
 echo "== the hosted notebook"

@@ -544,20 +544,22 @@ endfunction()
 # A benchmark run of a program. ARGS are its quick benchmark: scripts/progress's measurement of a
 # solved exercise (for the NAME of an exercise's program) and, with WORKBOOK_RUN_BENCHMARKS, the
 # target NAME-bench (CSV <build>/bench/NAME.csv). Every benchmark is also a reference run of
-# scripts/gpu-check.sh (its step bench writes OUTDIR/bench/NAME.csv, the file data/h100/ keeps,
-# its "# command:" line the command that ran), with REFERENCE_RUN_ARGS where given, else ARGS.
+# scripts/gpu-check.sh (its step bench writes OUTDIR/bench/NAME.csv, the file that the machine's
+# folder keeps, data/h200/ on the reference machine of data/machines.csv, its "# command:" line
+# the command that ran), with REFERENCE_RUN_ARGS where given, else ARGS.
 # In REFERENCE_RUN_ARGS, {bench-dir} stands for that OUTDIR/bench folder: a run that writes a
 # second file gives its path there (lesson 11: --timeline {bench-dir}/11-streams-overlap-timeline.csv),
 # so that the step writes it beside the CSV. REFERENCE_ONLY: a reference run alone (ARGS are its
 # arguments; no quick benchmark, no target), for a run only the committed data need (lesson 03's
 # sweep over the report's orders). workbook_lesson adds the program's own benchmark; a lesson adds
-# more runs of another kind under another NAME. Each file under data/h100/ is the output of one
-# reference run or of the step counters or profiles (scripts/maintainer/lint-lessons.py registry).
+# more runs of another kind under another NAME. Each file of a machine's folder (data/h200/,
+# data/h100/) is the output of one reference run or of the step counters or profiles
+# (scripts/maintainer/lint-lessons.py registry).
 # RANKS n (n >= 2, with REFERENCE_ONLY): a reference run of n MPI ranks, one a GPU (lesson 08's
 # scaling run), started by the MPI launcher that find_package(MPI) found, as the lesson's
 # multi-rank tests start theirs. The step bench performs it only on a machine with n GPUs or more
 # (on fewer it reports the run skipped) and writes OUTDIR/bench/x<n>/NAME.csv, the file that
-# data/<gpu>x<n>/ keeps (data/h100x2/; {bench-dir} is then OUTDIR/bench/x<n>); the program's
+# data/FOLDERx<n>/ keeps (data/h200x2/; {bench-dir} is then OUTDIR/bench/x<n>); the program's
 # rank 0 writes it, so its "# command:" line is rank 0's.
 function(workbook_benchmark)
   cmake_parse_arguments(B "REFERENCE_ONLY" "NAME;PROGRAM;RANKS" "ARGS;REFERENCE_RUN_ARGS" ${ARGN})

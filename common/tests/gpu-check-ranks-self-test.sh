@@ -10,6 +10,8 @@
 #     root, into OUTDIR/bench/x<n>/NAME.csv beside the one-process run of the same NAME, its
 #     {bench-dir} files there too;
 #   - a failing run, or no launcher row, fails the check; LESSON_REGEX picks the run by x<n>/NAME;
+#   - a run with a row that no GPU of data/machines.csv can have made (FP64 above what an H200
+#     gives at the clock the row records) fails the check, naming the log of the verdict;
 #   - with BUILD_DIR, whose gpu-jobs.txt has the build's "mpiexec" row (MPI found), the run of two
 #     ranks once more under that real launcher: both ranks start, rank 0 writes the CSV;
 #   - the steps counters and profiles, on a copy of the script beside fake measuring scripts:
@@ -54,7 +56,8 @@ echo "fake device"
 SH
 # The program: --out FILE (rank 0's argv as its "# command:" line), --second FILE (a file that
 # {bench-dir} places); fails under mpiexec where FAKE_MPI_FAILS=1. Under Open MPI, only rank 0
-# writes, as lesson 08's program does.
+# writes, as lesson 08's program does. With FAKE_IMPOSSIBLE=1 its CSV is a run of an H200 with a
+# row of 40 TFLOP/s of FP64 at 1000 MHz, where the H200 gives 16.9 at most.
 cat >"$build/bin/fake-solution" <<'SH'
 #!/bin/bash
 out="" second=""
@@ -65,7 +68,13 @@ done
 [ "${FAKE_UNDER_MPI:-0}" = 1 ] && [ "${FAKE_MPI_FAILS:-0}" = 1 ] && { echo "rank 1: NCCL error"; exit 1; }
 echo "rank ${OMPI_COMM_WORLD_RANK:-0} of ${OMPI_COMM_WORLD_SIZE:-1}"
 [ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || exit 0
-printf '# cuda-workbook benchmark\n# command: %s %s\nlesson,kernel\nfake,a\nfake,b\n' "$0" "$*" >"$out"
+if [ "${FAKE_IMPOSSIBLE:-0}" = 1 ]; then
+  printf '# cuda-workbook benchmark\n# device: NVIDIA H200\n# command: %s %s\n# gpu: NVIDIA H200\n%s\n%s\n' "$0" "$*" \
+    "lesson,kernel,precision,median_ms,rate,rate_unit,device,flops,arithmetic,sm_clock_max_mhz" \
+    "fake,a,double,1,40000,GFLOP/s,NVIDIA H200,4e10,fp64,1000" >"$out"
+else
+  printf '# cuda-workbook benchmark\n# command: %s %s\nlesson,kernel\nfake,a\nfake,b\n' "$0" "$*" >"$out"
+fi
 [ -z "$second" ] || echo "timeline" >"$second"
 exit 0
 SH
@@ -151,6 +160,10 @@ check "LESSON_REGEX picks both by NAME" 2 0 '^fake-run$' &&
   expect "both ran" bash -c "grep -q '^bench fake-run: exit 0' '$work/out/summary.txt' && grep -q '^bench x2/fake-run: exit 0' '$work/out/summary.txt'"
 check "a failing run of two ranks fails the check" 2 1 . FAKE_MPI_FAILS=1 &&
   expect "its failure in the summary" has "bench x2/fake-run: FAILED" "$work/out/summary.txt"
+check "a run no H200 can have made fails the check" 1 1 '^fake-run$' FAKE_IMPOSSIBLE=1 &&
+  expect "the verdict in the summary" has "bench: FAILED, runs no " "$work/out/summary.txt" &&
+  expect "the row and its bound in the log" has "40000 GFLOP/s is more than fp64 can give at 1000 MHz" \
+    "$work/out/bench/verify-roofs.log"
 jobs ""
 check "no launcher row fails the check on two GPUs" 2 1 . &&
   expect "the reason in the summary" has "bench x2/fake-run: FAILED (gpu-jobs.txt has no mpiexec row" "$work/out/summary.txt"

@@ -5,14 +5,38 @@ A page names the rows it quotes in a block at its top (an HTML comment, so the r
 still reads well):
 
     <!-- figures
-    run    = h100/06-sciddicat.csv
-    mono8  = h100/06-sciddicat.csv: kernel=monolithic block=8x8 transfers=0
-    stages = code solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh: kStages
+    run   = 06-sciddicat.csv
+    mono8 = 06-sciddicat.csv: kernel=monolithic block=8x8 transfers=0
+    old8  = h100/06-sciddicat.csv: kernel=monolithic block=8x8 transfers=0
+    peak  = specs.csv: name=fp64-peak
     -->
 
-A name bound to a file alone gives its header (run.date, run.device, run.command); a name with
-a selector gives the one row whose columns equal every key=value (quote values with spaces:
-block="32x8 threads, 1 output each"). A selector that matches no row or several is an error.
+Which file a binding reads (data/machines.csv names the machines): a file name alone
+(06-sciddicat.csv, or x2/08-sciddicat-multigpu.csv for a run of two ranks) is the reference
+machine's run, data/h200/06-sciddicat.csv; specs.csv is the reference machine's published
+figures (data/specs/h200.csv); a path with its folder (h100/06-sciddicat.csv,
+specs/h100.csv, source002/sciddicat-report.csv) names that file, so that a page can quote the
+second machine beside the reference. Where the reference machine has no such run yet, a file
+name alone reads the second machine's (h100/), and the build says so in a note.
+
+A passage that quotes figures the committed runs may not hold yet (the reference machine's
+clock and power columns, empty in runs that predate them) is written
+
+    <!-- if-measured r7.sm_clock_mhz rcub.power_w -->
+    ... the passage, with its placeholders ...
+    <!-- else -->
+    ... what the page says until then (optional) ...
+    <!-- end if-measured -->
+
+and rendered only when every NAME.COLUMN it lists is bound to a row whose column is filled; else
+the text after "else" is (a note on stderr says which passage was left out, and why), and the
+passage's placeholders are not evaluated. Every name it lists must be bound to a row.
+
+A name bound to a file alone gives its header (run.date, run.device, run.command) and where
+it lies (run.file: "h200/06-sciddicat.csv"; run.machine: "H200", the label of the machine whose
+folder holds it, "" for another file); a name with a selector gives the one row whose columns
+equal every key=value (quote values with spaces: block="32x8 threads, 1 output each"). A
+selector that matches no row or several is an error.
 A name bound to `code PATH: NAME` is the number that the file PATH of the repository gives the
 constant NAME (`constexpr int NAME = 4;`, `NAME{1.6}`, `#define NAME 64`, `NAME = 2 * kOther`:
 a literal, or an arithmetic expression of literals and other constants of the same file): the
@@ -98,11 +122,15 @@ import zlib
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import machines  # noqa: E402
 import mutation_report  # noqa: E402  (the course's one reader of the mutation reports)
 
 BLOCK = re.compile(r"<!--\s*figures\b(.*?)-->", re.S)
 # The label that binds a name to a file's counts in its mutation report.
 MUTATION_REPORT = "mutation-report"
+# A passage shown only when the figures it lists are measured, with what stands in until then.
+IF_MEASURED = re.compile(r"<!--\s*if-measured\b(.*?)-->(.*?)(?:<!--\s*else\s*-->(.*?))?"
+                         r"<!--\s*end\s+if-measured\s*-->", re.S)
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
 NUMBER = r"(?<![\w.\-/])\d+(?:,\d{3})*(?:\.\d+)?(?![\w.])"
 # What a measurement looks like: a number followed by a unit of time, rate, clock, power,
@@ -231,12 +259,14 @@ class Row:
 
 
 class CsvFile:
-    """A benchmark or transcription CSV: '# key: value' header lines, then a CSV table."""
+    """A benchmark or transcription CSV: '# key: value' header lines, then a CSV table. LABEL is
+    the binding's name of it, FILE its path under the data folder, MACHINE the label of the
+    machine whose folder holds it ("" for another file)."""
 
-    def __init__(self, path, label):
+    def __init__(self, path, label, file=None, machine=""):
         if not os.path.isfile(path):
             raise FigureError(f"no CSV {label} under the data folder")
-        self.label = label
+        self.label, self.file, self.machine = label, file or label, machine
         table = bench_csv.read(path)
         self.header, self.rows = table.comments, table.rows
         self._compiler_report = bool(COMPILER_REPORT.search(self.header.get("command", "")))
@@ -396,6 +426,41 @@ def stated_mutation_shares(text):
     return stated
 
 
+# A binding's file with no machine folder: a run of the reference machine (x<n>/: of n ranks).
+MACHINE_RUN = re.compile(r"(?:x(\d+)/)?([^/]+\.csv)")
+
+
+def machine_file(data_dir, label):
+    """(path under DATA_DIR, machine label) of the file a binding's LABEL names: specs.csv and a
+    file name alone (or x<n>/NAME) are the reference machine's, or the second machine's run where
+    the reference machine has none yet (said in a note); any other label is that path. Without
+    DATA_DIR/machines.csv every label is its path."""
+    if not os.path.isfile(os.path.join(data_dir, "machines.csv")):
+        return label, ""
+    found = machines.read(data_dir)
+    if label == "specs.csv":
+        return found[0].specs_file, found[0].label
+    match = MACHINE_RUN.fullmatch(label)
+    if not match:
+        owner = machines.of_folder(found, label.split("/")[0]) if "/" in label else None
+        return label, owner[0].label if owner else ""
+    ranks = f"x{match.group(1)}" if match.group(1) else ""
+    candidates = [(f"{m.folder}{ranks}/{match.group(2)}", m.label) for m in found]
+    for file, machine in candidates:
+        if os.path.isfile(os.path.join(data_dir, file)):
+            if file != candidates[0][0]:
+                print(f"note: {label}: no {candidates[0][0]} yet: the figures come from {file}", file=sys.stderr)
+            return file, machine
+    return candidates[0]
+
+
+def open_binding(data_dir, label):
+    """The CsvFile a binding's LABEL reads (machine_file says which)."""
+    file, machine = machine_file(data_dir, label)
+    return CsvFile(os.path.join(data_dir, file), label if file == label else f"{label} ({file})", file, machine)
+
+
+
 def parse_selector(text):
     selector = {}
     for word in shlex.split(text):
@@ -439,7 +504,7 @@ def read_bindings(text, data_dir, files, code_root=SOURCE_DIR):
                     raise FigureError(f"line {where}: {e}")
                 continue
             if label not in files:
-                files[label] = CsvFile(os.path.join(data_dir, label), label)
+                files[label] = open_binding(data_dir, label)
             try:
                 names[name] = files[label].select(parse_selector(selector)) if selector.strip() \
                     else files[label]
@@ -624,6 +689,41 @@ def not_measured(body, where, resource, errors):
     return shown
 
 
+def unmeasured(block, names):
+    """The NAME.COLUMN requirements of an if-measured BLOCK (its match) that are not filled;
+    raises FigureError for one that names no bound row."""
+    missing = []
+    for requirement in block.group(1).split():
+        name, _, column = requirement.partition(".")
+        if not isinstance(names.get(name), Row) or not column:
+            raise FigureError(f"if-measured {requirement}: not NAME.COLUMN with NAME bound to a row")
+        if not names[name]._columns.get(column):
+            missing.append(requirement)
+    return missing
+
+
+def choose_passages(text, names, errors):
+    """For the if-measured passages of TEXT: the spans left out (a passage or its stand-in) and,
+    for each, whether the passage itself is shown."""
+    left_out, shown = [], []
+    for block in IF_MEASURED.finditer(text):
+        where = line_of(text, block.start())
+        try:
+            missing = unmeasured(block, names)
+            if missing:
+                print(f"note: line {where}: a passage left out until {', '.join(missing)} "
+                      "are measured", file=sys.stderr)
+        except FigureError as e:
+            errors.append(f"line {where}: {e}")
+            missing = [str(e)]
+        if missing:
+            left_out.append(block.span(2))
+        elif block.group(3) is not None:
+            left_out.append(block.span(3))
+        shown.append(not missing)
+    return left_out, shown
+
+
 def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
     """The page with figures filled in, and the list of errors ('line N: why'). `strict` (check)
     also evaluates every placeholder on perturbed data, and rejects numbers typed into it."""
@@ -632,10 +732,13 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         names = read_bindings(text, data_dir, files, code_root)
     except FigureError as e:
         return text, [str(e)]
+    left_out, shown = choose_passages(text, names, errors)
 
     def fill(match):
         body = match.group(1).strip()
         where = line_of(text, match.start())
+        if any(start <= match.start() < end for start, end in left_out):
+            return match.group(0)  # a passage not shown: its figures are not evaluated
         resource = RESOURCE_AFTER.match(text, match.end())
         if body.startswith("not-measured"):
             return not_measured(body, where, resource, errors)
@@ -678,6 +781,8 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         return match.group(0)
 
     out = PLACEHOLDER.sub(fill, text)
+    passages = iter(shown)
+    out = IF_MEASURED.sub(lambda block: block.group(2) if next(passages) else block.group(3) or "", out)
     out = BLOCK.sub("", out)
     return out, errors
 
@@ -1029,6 +1134,66 @@ SELF_TEST_CASES = [
 
 
 
+MACHINES_CSV = """name,role,folder,specs,label,device
+new,reference,new,specs/new.csv,New,New GPU
+old,second,old,specs/old.csv,Old,Old GPU
+"""
+MACHINE_RUN_CSV = """# device: {device}
+kernel,rate,sm_clock_mhz
+tiled,{rate},{clock}
+"""
+MACHINE_PAGE = """<!-- figures
+run = m.csv
+t = m.csv: kernel=tiled
+o = old/m.csv: kernel=tiled
+peak = specs.csv: name=fp64-peak
+-->
+{{ run.machine }} {{ run.file }}: {{ t.rate ; .0f }}, old {{ o.rate ; .0f }}, peak {{ peak.value ; .0f }}.\
+<!-- if-measured t.sm_clock_mhz --> At {{ t.sm_clock_mhz ; .0f }} MHz.<!-- else --> Clock not yet.\
+<!-- end if-measured -->"""
+
+
+def self_test_machines():
+    """Which file a binding reads (data/machines.csv), and the if-measured passages: each case a
+    data folder and the page it must render to; 0 when every case renders right."""
+    import tempfile
+    cases = [
+        # (reference machine's run: clock or None, or no run; the page rendered, what it shows)
+        ("1900", "New new/m.csv: 2000, old 1000, peak 34. At 1900 MHz.",
+         "the reference machine's run by default"),
+        ("", "New new/m.csv: 2000, old 1000, peak 34. Clock not yet.",
+         "a passage left out for an empty clock"),
+        (None, "Old old/m.csv: 1000, old 1000, peak 34. At 1500 MHz.",
+         "the second machine's run, none of the other"),
+    ]
+    failures = 0
+    for clock, expected, what in cases:
+        with tempfile.TemporaryDirectory() as data:
+            for folder in ("new", "old", "specs"):
+                os.makedirs(os.path.join(data, folder))
+            with open(os.path.join(data, "machines.csv"), "w") as f:
+                f.write(MACHINES_CSV)
+            for name, peak in (("new", 34), ("old", 30)):
+                with open(os.path.join(data, "specs", name + ".csv"), "w") as f:
+                    f.write(f"name,value\nfp64-peak,{peak}\nsms,1\n")
+            with open(os.path.join(data, "old", "m.csv"), "w") as f:
+                f.write(MACHINE_RUN_CSV.format(device="Old GPU", rate=1000, clock=1500))
+            if clock is not None:
+                with open(os.path.join(data, "new", "m.csv"), "w") as f:
+                    f.write(MACHINE_RUN_CSV.format(device="New GPU", rate=2000, clock=clock))
+            rendered, errors = render(MACHINE_PAGE, data, {})
+            right = not errors and rendered.strip() == expected
+            failures += not right
+            print(f"{'ok' if right else 'WRONG'}: {what}: '{rendered.strip()}' {'; '.join(errors)}")
+            if clock == "1900":
+                _, errors = render("<!-- figures\nrun = m.csv\n-->\n<!-- if-measured run.rate -->x"
+                                   "<!-- end if-measured -->", data, {})
+                right = any("not NAME.COLUMN with NAME bound to a row" in e for e in errors)
+                failures += not right
+                print(f"{'ok' if right else 'WRONG'}: a passage that lists a file, not a row, fails: {errors}")
+    return failures
+
+
 SELF_TEST_PAGE = """<!-- figures
 run = t.csv
 a = t.csv: kernel=tiled block=8x8
@@ -1070,6 +1235,7 @@ def self_test(data_dir):
         if rendered.strip() != SELF_TEST_RENDERED or errors:
             print(f"WRONG: rendering gave '{rendered.strip()}' ({'; '.join(errors)})")
             failures += 1
+    failures += self_test_machines()
     print("FAIL" if failures else "OK: the figures check catches every planted fault")
     return 1 if failures else 0
 

@@ -1,7 +1,7 @@
 // Lesson 03 driver of the program "occupancy" (shared by the exercise and the solution; you do
 // not edit this file).
 //   --check  compares your occupancy_of() with NVIDIA's occupancy calculator (cuda_occupancy.h,
-//            part of the CUDA toolkit) for an H100 over many block sizes, register counts and
+//            part of the CUDA toolkit) for an H100 or H200 over many block sizes, register counts and
 //            shared-memory sizes (no GPU needed); on a GPU, also with the runtime's
 //            cudaOccupancyMaxActiveBlocksPerMultiprocessor for kernels compiled here.
 //   --bench  times a memory-bound kernel with the number of resident blocks per SM set by the
@@ -25,8 +25,9 @@ namespace {
 
 const char* const kProgram = "03-tiled-matmul-occupancy";
 
-// The H100's numbers (CUDA C++ Programming Guide, table of compute capabilities, 9.0).
-cudaOccDeviceProp h100_properties() {
+// An H100's or H200's numbers, both of compute capability 9.0 with 132 SMs (CUDA C++ Programming
+// Guide, table of compute capabilities, 9.0).
+cudaOccDeviceProp hopper_properties() {
     cudaOccDeviceProp p;
     p.computeMajor = 9;
     p.computeMinor = 0;
@@ -83,14 +84,14 @@ void print_case(const char* prefix, const KernelUse& use, int yours, int expecte
                 use.threads_per_block, use.registers_per_thread, use.shared_bytes, yours, expected);
 }
 
-// Every combination below, on an H100's limits, against the calculator. Some block sizes are not
+// Every combination below, on an H100's or H200's limits, against the calculator. Some block sizes are not
 // multiples of 32 and small enough that the 32-blocks-per-SM cap does not hide a partial warp
 // counted as no warp (97, 100, 300 and 700 threads take 4, 4, 10 and 22 warps, not 3, 3, 9 and
 // 21; 97 threads also catch a rounding that is one short). A kernel may use no registers at all
 // (0: no limit from them). 76801 bytes of shared memory plus the reserved 1024 are one byte over a
 // multiple of the 128-byte unit: rounding them down instead of up gives 3 blocks instead of 2.
 bool check_against_calculator() {
-    const cudaOccDeviceProp p = h100_properties();
+    const cudaOccDeviceProp p = hopper_properties();
     const SmLimits sm = limits_of(p, 32);
     long cases = 0, wrong = 0;
     for (const int threads :
@@ -105,7 +106,7 @@ bool check_against_calculator() {
                 ++cases;
                 if (yours != expected && wrong++ == 0) print_case("first wrong case: ", use, yours, expected);
             }
-    std::printf("  H100 limits, against cuda_occupancy.h: %ld of %ld cases wrong\n", wrong, cases);
+    std::printf("  H100 and H200 limits, against cuda_occupancy.h: %ld of %ld cases wrong\n", wrong, cases);
     return wrong == 0;
 }
 

@@ -8,12 +8,14 @@ Usage:
                                                    folders, solutions/, pages, charts, the ladder of
                                                    README.md, the course map of docs/mainpage.md,
                                                    the committed runs placed under the roofline, and
-                                                   every file of data/h100/ written by a step of
-                                                   scripts/gpu-check.sh: a reference run declared in
-                                                   BUILD_DIR/gpu-jobs.txt, its "# command:" line that
-                                                   run's, or the steps counters or profiles; every
-                                                   file of data/h100x<n>/ by a declared run of n
-                                                   MPI ranks (its command line rank 0's)
+                                                   every file of each machine's folder (data/FOLDER/,
+                                                   data/machines.csv: data/h200/, data/h100/) written
+                                                   by a step of scripts/gpu-check.sh: a reference run
+                                                   declared in BUILD_DIR/gpu-jobs.txt, its
+                                                   "# command:" line that run's, or the steps counters
+                                                   or profiles; every file of data/FOLDERx<n>/ by a
+                                                   declared run of n MPI ranks (its command line
+                                                   rank 0's)
   lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
                                                    manifests (after adding a lesson or editing a text)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
@@ -34,7 +36,8 @@ Usage:
                                                    undeclared, on other ranks or other than the
                                                    committed one, a run of three ranks no lesson
                                                    declares, a counters table no step
-                                                   measures, a 251-line driver, a
+                                                   measures, a file no step writes in the reference
+                                                   machine's folder, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*)
@@ -50,6 +53,7 @@ import tempfile
 # The course's one reader of its CSVs (scripts/lib/bench_csv.py).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import machines  # noqa: E402
 
 MAX_DRIVER_LINES = 250
 
@@ -141,19 +145,25 @@ def reference_runs(build):
     return runs
 
 
-# The committed reference runs: data/h100/ those of one process, data/h100x<n>/ those of n MPI ranks
-# on n GPUs of one machine (scripts/gpu-check.sh writes them to OUTDIR/bench/x<n>/).
-DATA_FOLDER = re.compile(r"^h100(?:x(\d+))?$")
-
-
+# The committed reference runs, for every machine of data/machines.csv: data/FOLDER/ those of one
+# process, data/FOLDERx<n>/ those of n MPI ranks on n GPUs of one machine (scripts/gpu-check.sh
+# writes them to OUTDIR/bench/x<n>/).
 def data_folders(source):
-    """[(folder, ranks)]: the folders of committed reference runs under SOURCE/data."""
+    """[(folder, ranks)]: the folders of committed reference runs under SOURCE/data, those of
+    every machine data/machines.csv names."""
+    found = machines.read(os.path.join(source, "data"))
     folders = []
-    for path in sorted(glob.glob(os.path.join(source, "data", "h100*"))):
-        match = DATA_FOLDER.match(os.path.basename(path))
-        if match and os.path.isdir(path):
-            folders.append((os.path.basename(path), int(match.group(1) or 1)))
+    for path in sorted(glob.glob(os.path.join(source, "data", "*"))):
+        owner = machines.of_folder(found, os.path.basename(path))
+        if owner and os.path.isdir(path):
+            folders.append((os.path.basename(path), owner[1]))
     return folders
+
+
+def machine_files(source, name):
+    """The committed files NAME of every machine's folder of one process (SOURCE/data/FOLDER/NAME)."""
+    return [path for folder, ranks in data_folders(source) if ranks == 1
+            for path in glob.glob(os.path.join(source, "data", folder, name))]
 
 
 def run_outputs(runs):
@@ -172,7 +182,7 @@ def run_outputs(runs):
 
 def step_outputs(source):
     """{file name: step}: the tables that scripts/gpu-check.sh's steps counters and profiles write
-    for data/h100/ (one per `measure NAME` of measure-counters.sh; the files measure-profiles.sh
+    for a machine's folder (one per `measure NAME` of measure-counters.sh; the files measure-profiles.sh
     writes at the top of its output folder)."""
     outputs = {}
     maintainer = os.path.join(source, "scripts", "maintainer")
@@ -223,14 +233,16 @@ def same_run(command, run, option, file):
 
 
 def reference_data(source, build):
-    """One line per file of data/h100/ that no step of scripts/gpu-check.sh writes, or whose
-    "# command:" line is not the reference run that writes it; the same for data/h100x<n>/ and the
-    reference runs of n ranks (rank 0's command line)."""
+    """One line per file of a machine's folder (data/h200/, data/h100/) that no step of
+    scripts/gpu-check.sh writes, or whose "# command:" line is not the reference run that writes
+    it; the same for data/FOLDERx<n>/ and the reference runs of n ranks (rank 0's command line)."""
     problems = []
     runs = reference_runs(build)
+    found = machines.read(os.path.join(source, "data"))
     for folder, ranks in data_folders(source):
-        if ranks < 2 and folder != "h100":
-            problems.append(f"data/{folder}/: a folder of runs of one process; those belong in data/h100/")
+        machine = machines.of_folder(found, folder)[0]
+        if ranks < 2 and folder != machine.folder:
+            problems.append(f"data/{folder}/: a folder of runs of one process; those belong in data/{machine.folder}/")
             continue
         by_run = run_outputs(runs.get(ranks, []))
         by_step = step_outputs(source) if ranks == 1 else {}
@@ -283,9 +295,10 @@ def registry(source, build):
             problems.append(f"{lesson}: no solutions/{lesson}/ folder")
         if not os.path.isfile(os.path.join(source, "docs", "lessons", lesson + ".md")):
             problems.append(f"{lesson}: no page docs/lessons/{lesson}.md")
-        has_runs = glob.glob(os.path.join(source, "data", "h100", lesson + "*.csv"))
+        has_runs = machine_files(source, lesson + "*.csv")
         if has_runs and not glob.glob(os.path.join(source, "plots", lesson + "*.gp")):
-            problems.append(f"{lesson}: a benchmark (data/h100/{lesson}*.csv) but no chart plots/{lesson}*.gp")
+            problems.append(f"{lesson}: a benchmark ({os.path.relpath(has_runs[0], source)}) but no chart "
+                            f"plots/{lesson}*.gp")
         if lesson not in ladder:
             problems.append(f"README.md: the ladder has no row for {lesson}")
         elif ladder[lesson] != (number, teaches):
@@ -313,17 +326,16 @@ def registry(source, build):
     for program in sorted(rooflines - set(programs)):
         problems.append(f"ROOFLINE names {program}, which is no program of the course")
     for program in sorted(programs):
-        path = os.path.join(source, "data", "h100", program + ".csv")
-        if not os.path.isfile(path):
-            continue
-        placed = placeable_rows(bench_csv.read(path))
-        if placed and program not in rooflines:
-            problems.append(f"{program}: its reference run (data/h100/{program}.csv) has {placed} rows the "
-                            "roofline places, but its manifest's ROOFLINE does not name it")
-        if not placed and program in rooflines:
-            problems.append(f"{program}: ROOFLINE names it, but its reference run (data/h100/{program}.csv) has no "
-                            "row the roofline can place (FP64 or FP32 work with a positive intensity, and the "
-                            "run's roofs): its chart would show the roofs alone")
+        for path in machine_files(source, program + ".csv"):
+            name = os.path.relpath(path, source)
+            placed = placeable_rows(bench_csv.read(path))
+            if placed and program not in rooflines:
+                problems.append(f"{program}: its reference run ({name}) has {placed} rows the roofline places, "
+                                "but its manifest's ROOFLINE does not name it")
+            if not placed and program in rooflines:
+                problems.append(f"{program}: ROOFLINE names it, but its reference run ({name}) has no row the "
+                                "roofline can place (FP64 or FP32 work with a positive intensity, and the run's "
+                                "roofs): its chart would show the roofs alone")
     for program, _, goal, stretch, timed in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5):
         if programs.get(program) != "gpu":
             problems.append(f"SPEED_GOAL names {program}, which is no GPU program of the course")
@@ -449,11 +461,19 @@ def self_test(source, build):
     with tempfile.TemporaryDirectory() as folder:
         tree, registry_dir = os.path.join(folder, "src"), os.path.join(folder, "build")
         os.makedirs(os.path.join(tree, "docs"))
-        for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons")) + \
+        for part in ("lessons", "solutions", "plots", os.path.join("docs", "lessons"),
+                     os.path.join("data", "specs")) + \
                 tuple(os.path.join("data", name) for name, _ in data_folders(source)):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
-        for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md")):
+        for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md"),
+                     os.path.join("data", "machines.csv")):
             shutil.copy(os.path.join(source, part), os.path.join(tree, part))
+        found_machines = machines.read(os.path.join(source, "data"))
+
+        def committed(file, ranks=""):
+            """data/FOLDER<ranks>/FILE of the first machine that has it: where a problem is named."""
+            return next(f"data/{m.folder}{ranks}/{file}" for m in found_machines
+                        if os.path.isfile(os.path.join(tree, "data", m.folder + ranks, file)))
         shutil.copytree(build, registry_dir, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")
                                                                       and n != "gpu-jobs.txt"])
         shutil.copytree(os.path.join(source, "scripts"), os.path.join(tree, "scripts"),
@@ -486,27 +506,28 @@ def self_test(source, build):
         jobs = os.path.join(registry_dir, "gpu-jobs.txt")
         planted("lesson 03's sweep undeclared", jobs,
                 lambda t: re.sub(r"^reference 03-tiled-matmul-sweep .*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100/03-tiled-matmul-sweep.csv: no step of "
+                lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-sweep.csv')}: no step of "
                 "scripts/gpu-check.sh writes it")
         planted("lesson 11's timeline undeclared", jobs,
                 lambda t: re.sub(r" --timeline \S+", "", t),
-                lambda: registry(tree, registry_dir), "data/h100/11-streams-overlap-timeline.csv: no step of "
-                "scripts/gpu-check.sh writes it")
+                lambda: registry(tree, registry_dir),
+                f"{committed('11-streams-overlap-timeline.csv')}: no step of scripts/gpu-check.sh writes it")
         planted("a reference run other than the committed one", jobs,
                 lambda t: re.sub(r"^(reference 15-histogram 15-histogram-solution --bench)$",
                                  r"\1 --sizes 268435456 --kernels 3,4", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100/15-histogram.csv: its # command: line")
+                lambda: registry(tree, registry_dir), f"{committed('15-histogram.csv')}: its # command: line")
         planted("lesson 08's two-rank run undeclared", jobs,
                 lambda t: re.sub(r"^reference-ranks 08-sciddicat-multigpu .*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: no step of "
+                lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
                 "scripts/gpu-check.sh writes it")
         planted("lesson 08's scaling run declared on four ranks", jobs,
                 lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu \S+) 2 ", r"\1 4 ", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: no step of "
+                lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
                 "scripts/gpu-check.sh writes it")
         planted("a two-rank run other than the committed one", jobs,
                 lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu .*) --full$", r"\1", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100x2/08-sciddicat-multigpu.csv: its # command: line")
+                lambda: registry(tree, registry_dir),
+                f"{committed('08-sciddicat-multigpu.csv', 'x2')}: its # command: line")
         # Where the input was found is no part of the run: the same registry with the runs declared
         # without --data-dir (a build that did not find the tessina grid) or with another folder.
         with open(jobs, encoding="utf-8") as f:
@@ -523,17 +544,37 @@ def self_test(source, build):
                 failures.append(f"reference runs declared {variant}: expected no problem, got {found}")
         with open(jobs, "w", encoding="utf-8") as f:
             f.write(declared_jobs)
-        three = os.path.join(tree, "data", "h100x3")
+        two = committed("08-sciddicat-multigpu.csv", "x2")
+        three = os.path.join(tree, os.path.dirname(two)[:-1] + "3")
         os.makedirs(three)
-        shutil.copy(os.path.join(tree, "data", "h100x2", "08-sciddicat-multigpu.csv"), three)
+        shutil.copy(os.path.join(tree, two), three)
         found = registry(tree, registry_dir)
         shutil.rmtree(three)
-        if not any("data/h100x3/08-sciddicat-multigpu.csv: no step of scripts/gpu-check.sh writes it" in problem
-                   for problem in found):
+        if not any(f"{os.path.relpath(three, tree)}/08-sciddicat-multigpu.csv: no step of scripts/gpu-check.sh "
+                   "writes it" in problem for problem in found):
             failures.append(f"a run of three ranks that no lesson declares: got {found}")
+        # Both machines' folders are held to the GPU check: in the reference machine's folder
+        # (emptied for the case), a declared run copied from the other machine's is accepted, an
+        # undeclared one is not.
+        reference_dir = os.path.join(tree, "data", found_machines[0].folder)
+        saved = reference_dir + ".saved"
+        if os.path.isdir(reference_dir):
+            shutil.move(reference_dir, saved)
+        os.makedirs(reference_dir)
+        sweep = os.path.join(tree, committed("03-tiled-matmul-sweep.csv"))
+        shutil.copy(sweep, reference_dir)
+        shutil.copy(sweep, os.path.join(reference_dir, "99-undeclared.csv"))
+        found = [p for p in registry(tree, registry_dir) if f"data/{found_machines[0].folder}/" in p]
+        shutil.rmtree(reference_dir)
+        if os.path.isdir(saved):
+            shutil.move(saved, reference_dir)
+        wanted = f"data/{found_machines[0].folder}/99-undeclared.csv: no step of scripts/gpu-check.sh writes it"
+        if len(found) != 1 or wanted not in found[0]:
+            failures.append(f"a file no step writes in the reference machine's folder, beside a declared one: "
+                            f"got {found}")
         planted("a counters table no step measures", os.path.join(tree, "scripts", "maintainer", "measure-counters.sh"),
                 lambda t: re.sub(r"^measure 03-tiled-matmul-banks .*\n.*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), "data/h100/03-tiled-matmul-banks-counters.csv: no step")
+                lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-banks-counters.csv')}: no step")
         if registry(tree, registry_dir):
             failures.append(f"the registry of an untouched copy: {registry(tree, registry_dir)}")
         driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")

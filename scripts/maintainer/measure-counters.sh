@@ -6,8 +6,9 @@
 # with kernel 04's tiles in plain row order and in bands, and how busy kernels 04 to 06 and the
 # cuBLAS kernels of the same benchmark keep the tensor cores. Writes ncu's raw CSV per
 # program to OUTDIR/counters/, and its table (scripts/maintainer/counters-table.py), the one that
-# data/h100/ keeps, to OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command
-# that ran. Exits 77 when ncu is missing or cannot read the counters.
+# the GPU's machine folder keeps (data/machines.csv: data/h200/ for an H200), to
+# OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command that ran. Exits 77 when
+# ncu is missing or cannot read the counters.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 build=${1:?usage: measure-counters.sh BUILD OUTDIR}

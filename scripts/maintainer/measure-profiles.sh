@@ -4,7 +4,8 @@
 # fixed alone, and solved. For each: its benchmark row (--label names it) and its counters read
 # by scripts/profile on one launch. Writes OUTDIR/12-profiling.csv (the four benchmark rows under
 # one header, the roofs and the device copy of each run) and OUTDIR/12-profiling-profile.csv
-# (one row of counters per version), which data/h100/ keeps. Needs the maintainer build (the
+# (one row of counters per version), which the GPU's machine folder keeps (data/machines.csv:
+# data/h200/ for an H200). Needs the maintainer build (the
 # planted programs). Exits 77 when scripts/profile cannot read the counters.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
