@@ -4,7 +4,7 @@ Such a file opens with comment lines, '# key: value' (device, date, command; on 
 software and roofs), then holds a plain CSV table: a header of column names, one row per line.
 A line that starts with '#' is a comment wherever it stands; blank lines are skipped.
 
-    table = bench_csv.read("data/h100/06-sciddicat.csv")
+    table = bench_csv.read("data/h100/06-sciddicat.csv")  # the second machine's run (machines.py)
     table.comments["device"]    # 'NVIDIA H100 80GB HBM3': the value of the first '# device:' line
     table.columns               # ['lesson', 'kernel', ...]: the header
     table.rows[0]["median_ms"]  # '0.400304': each row a dict of column -> text
@@ -14,7 +14,7 @@ A line that starts with '#' is a comment wherever it stands; blank lines are ski
 
 read() raises OSError (FileNotFoundError for a missing file), as open() does; callers that
 allow a missing file check for it first. Used by scripts/progress, validate-bench-csv.py,
-lint-lessons.py, verify-roofs.py and page-figures.py.
+lint-lessons.py, verify-roofs.py, page-figures.py and machines.py (data/machines.csv and specs).
 """
 import csv
 import re
