@@ -98,20 +98,19 @@ TEST(PowerSampler, KeepsOnlyReadingsInsideTimedStretches) {
     set(999, 50000, 0, wb::kClockEventIdle);
     wb::PowerSampler sampler("0000:00:00.0", 1.0, WB_FAKE_NVML);
     ASSERT_TRUE(sampler.available()) << sampler.why_unavailable();
+    // One timed stretch at a clock and a power held at the cap, then 20 ms idle between stretches.
+    const auto timed_stretch = [&](long number, unsigned clock_mhz, unsigned milliwatts) {
+        set(clock_mhz, milliwatts, 0, wb::kClockEventSwPowerCap);
+        stretch = number;
+        wait_ms(40);
+        stretch = -1;
+        set(345, 50000, 0, wb::kClockEventIdle);
+        wait_ms(20);
+    };
     sampler.start([&stretch] { return stretch.load(); });
     wait_ms(20);
-    set(1500, 600000, 0, wb::kClockEventSwPowerCap);
-    stretch = 1;
-    wait_ms(40);
-    stretch = -1;
-    set(999, 50000, 0, wb::kClockEventIdle);
-    wait_ms(20);
-    set(1700, 650000, 0, wb::kClockEventSwPowerCap);
-    stretch = 2;
-    wait_ms(40);
-    stretch = -1;
-    set(345, 50000, 0, wb::kClockEventIdle);
-    wait_ms(20);
+    timed_stretch(1, 1500, 600000);
+    timed_stretch(2, 1700, 650000);
     const wb::PowerSummary summary = sampler.stop();
     ASSERT_GE(summary.samples, 2);
     EXPECT_EQ(summary.sm_clock_min_mhz, 1500);
