@@ -208,7 +208,7 @@ print("PASSED")"""),
 sh("scripts/progress --no-build --only " + LESSON, check=False)"""),
     ("code", ["hints"], r"""# Stuck? Each run of this cell reveals the next hint of the lesson (from its page).
 sh(f"scripts/progress hint {LESSON}")"""),
-    ("code", ["charts"], r"""# The lesson's charts: the published reports' numbers, the reference H100 and your runs.
+    ("code", ["charts"], r"""# The lesson's charts: the published reports' numbers, the committed reference runs and your runs.
 if shutil.which("gnuplot"):
     sh(f"cmake --build build --target charts > charts.log 2>&1 || (tail -n 20 charts.log; false)")
 charts = sorted((COURSE / "build" / "charts").glob(f"{LESSON[:2]}-*.png")) if (COURSE / "build" / "charts").exists() else []
