@@ -379,6 +379,7 @@ SampledTiming measure_gpu_batches_sampled(PowerSampler& sampler, int repeats, in
     GpuTimer timer;
     SampledTiming result;
     sampler.start([&timer] { return timer.running(); });
+    const SamplingScope sampling(sampler);
     result.time = measure_gpu_batches(timer, repeats, batch, launch);
     result.power = sampler.stop();
     return result;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -155,6 +156,22 @@ TEST(PowerSampler, NoInstantaneousPowerLeavesPowerEmpty) {
     EXPECT_LT(summary.power_max_w, 0);
     EXPECT_EQ(summary.fields()[3], "");
     EXPECT_EQ(summary.events_text(), "none");
+}
+// A scope that ends, by an exception or not, stops the sampling: the timer whose stretches it
+// asks about may be gone after it.
+TEST(PowerSampler, ScopeStopsSampling) {
+    const SetReadings set = fake_readings();
+    ASSERT_NE(set, nullptr) << dlerror();
+    set(1600, 640000, 0, 0);
+    wb::PowerSampler sampler("0000:00:00.0", 1.0, WB_FAKE_NVML);
+    try {
+        sampler.start([] { return 7L; });
+        const wb::SamplingScope sampling(sampler);
+        wait_ms(5);
+        throw std::runtime_error("a failed measurement");
+    } catch (const std::runtime_error&) {
+    }
+    EXPECT_EQ(sampler.stop().samples, 0) << "the sampler still ran after its scope";
 }
 #endif
 

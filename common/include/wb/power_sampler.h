@@ -131,6 +131,19 @@ private:
     std::vector<Sample> samples_;
 };
 
+/// Stops a sampler when it goes out of scope, an exception included. Declared after the GpuTimer
+/// whose stretches the sampler asks about, it ends the sampling before that timer is gone.
+class SamplingScope {
+public:
+    explicit SamplingScope(PowerSampler& sampler) : sampler_(sampler) {}
+    ~SamplingScope() { sampler_.stop(); }
+    SamplingScope(const SamplingScope&) = delete;
+    SamplingScope& operator=(const SamplingScope&) = delete;
+
+private:
+    PowerSampler& sampler_;
+};
+
 /// The CUDA device's PCI bus id ("0000:1B:00.0"), or "" when it cannot be read.
 std::string cuda_pci_bus_id(int device);
 
@@ -163,6 +176,7 @@ SampledTiming measure_gpu_sampled(PowerSampler& sampler, double settle_ms, int r
     GpuTimer timer;
     SampledTiming result;
     sampler.start([&timer] { return timer.running(); });
+    const SamplingScope sampling(sampler);
     result.time = measure_gpu(timer, 0, repeats, launch);
     result.power = sampler.stop();
     return result;
