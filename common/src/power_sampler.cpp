@@ -200,8 +200,8 @@ const std::vector<std::string>& power_columns() {
 std::string power_columns_comment(double interval_ms) {
     return "clock and power: NVML read every " + number(interval_ms) +
            " ms while a timed run or batch was on the GPU (past its start event, before its stop event; "
-           "readings at other times dropped): sm_clock_mhz and power_w the medians of those readings, "
-           "*_min_* and *_max_* their range, the board's instantaneous power, clock_events every reason "
+           "readings at other times dropped): sm_clock_mhz and power_w (the board's instantaneous power) "
+           "the medians of those readings, *_min_* and *_max_* their range, clock_events every reason "
            "read, timed_samples how many readings; power_limit_w the limit the board enforces";
 }
 
