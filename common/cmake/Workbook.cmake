@@ -198,6 +198,23 @@ function(workbook_write_registry)
   _workbook_write_rows(WORKBOOK_LESSON_MANIFESTS workbook-lessons.tsv)
   _workbook_write_rows(WORKBOOK_ROOFLINE workbook-rooflines.txt)
   _workbook_write_rows(WORKBOOK_SPEED_GOALS workbook-speed-goals.tsv)
+  _workbook_write_rows(WORKBOOK_LEFT_OUT workbook-left-out.tsv)
+endfunction()
+
+# workbook_left_out(PART WHY): an optional part of the course left out at configure time, because
+# what it needs was not found (lesson 08 without MPI or NCCL, the charts without gnuplot, the docs
+# without Doxygen or the charts, common/'s unit tests without GoogleTest). PART names it as its
+# tests do: a lesson's folder name, "plots", "docs", "common.unit-tests". The test PART.left-out
+# reports it skipped (labels cpu and configuration), so that the test summary counts what was not
+# tested, never as a pass; and the row "PART<tab>WHY" of <build>/workbook-left-out.tsv lets the tests
+# that read the build's lists (scripts/maintainer/lint-lessons.py registry, the progress tests)
+# check the rest and skip, where they would otherwise fail on the part missing.
+function(workbook_left_out part why)
+  message(STATUS "cuda-workbook: ${part} left out: ${why}")
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LEFT_OUT "${part}\t${why}")
+  _workbook_skip_test(${part}.left-out "SKIP: ${part} was left out at configure time: ${why}")
+  set_tests_properties(${part}.left-out PROPERTIES LABELS "cpu;configuration;left-out"
+                       SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
 endfunction()
 
 # workbook_watch_device_calls(): called at the end of a lesson's CMakeLists.txt, after every
@@ -972,8 +989,13 @@ function(_workbook_learner_tools)
     # Every tool lives in its home: only the students' and instructors' commands at the top of
     # scripts/, the docs' and the charts' tools under docs/tools/ and plots/tools/.
     add_test(NAME workbook.tool-layout COMMAND "${Python3_EXECUTABLE}" "${lint_lessons}" layout "${PROJECT_SOURCE_DIR}")
-    set_tests_properties(workbook.lesson-registry workbook.lesson-shape workbook.lesson-registry-self-test
-                         workbook.tool-layout PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
+    set_tests_properties(workbook.lesson-shape workbook.tool-layout PROPERTIES LABELS "maintainer;cpu;workbook"
+                         TIMEOUT 60)
+    # The registry reads the build's lists: where configure left a lesson out (lesson 08 without
+    # MPI), it checks the rest and skips (label configuration: they need no build).
+    set_tests_properties(workbook.lesson-registry workbook.lesson-registry-self-test PROPERTIES
+                         LABELS "maintainer;cpu;workbook;configuration" TIMEOUT 60
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
   # Every tracked C++/CUDA source follows .clang-format (scripts/maintainer/format applies it). Skips
   # without clang-format, except where WORKBOOK_REQUIRE_FORMAT_TEST=1 (CI) makes that a failure.
@@ -1001,10 +1023,12 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.progress-report
              COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-report" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
-    set_tests_properties(workbook.progress-failure-summary workbook.progress-hints-without-build
-                         workbook.progress-where-to-run workbook.progress-report PROPERTIES
-                         LABELS "unit;cpu;workbook" TIMEOUT 60)
-    set_tests_properties(workbook.progress-report PROPERTIES SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
+    set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+    # These three read the build's exercise list and need no build (label configuration); where
+    # configure left a lesson out they check the rest and skip.
+    set_tests_properties(workbook.progress-hints-without-build workbook.progress-where-to-run workbook.progress-report
+                         PROPERTIES LABELS "unit;cpu;workbook;configuration" TIMEOUT 180
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
   # Every script of scripts/ and its folders, docs/tools/ and plots/tools/ answers --help with exit 0 and
   # its usage (one that does not handle --help is never run with it).
@@ -1155,7 +1179,7 @@ function(workbook_bad_input_sweep)
       add_test(NAME badinput.table.${name}
                COMMAND bash -c "echo 'SKIP: ${program} is not built: lesson ${left_out} was left out at configure time' && exit ${WORKBOOK_SKIP_CODE}")
       set_tests_properties(badinput.table.${name} PROPERTIES
-        LABELS "badinput;cpu;${left_out}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 30)
+        LABELS "badinput;cpu;${left_out};configuration" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 30)
       continue()
     endif()
     set(lesson "")

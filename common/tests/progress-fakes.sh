@@ -7,7 +7,10 @@
 #     $FAKE_BROKEN (one per line, with a compiler error) and succeeds for the others, and an
 #     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise;
 #   fake_build DIR LIST: a build folder holding only the exercise list LIST and the lists CMake
-#   writes beside it.
+#   writes beside it;
+#   left_out_lessons LIST: the lessons that the configure which wrote LIST (a build's
+#   workbook-exercises.txt) left out, one a line (its workbook-left-out.tsv: lesson 08 without
+#   MPI), so that a test checks the rest and then skips instead of failing on them.
 # scripts/progress then runs as on a real build, without compiling or running anything.
 fake_tools() {
   mkdir -p "$1"
@@ -56,4 +59,11 @@ fake_build() {
   for generated in "$(dirname "$2")"/workbook-{lessons.tsv,rooflines.txt,speed-goals.tsv}; do
     if [ -f "$generated" ]; then cp "$generated" "$1/"; fi
   done
+}
+
+left_out_lessons() {
+  local file
+  file="$(dirname "$1")/workbook-left-out.tsv"
+  [ -f "$file" ] || return 0
+  awk -F'\t' '$1 ~ /^[0-9][0-9]-/ { print $1 }' "$file"
 }

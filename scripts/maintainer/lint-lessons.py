@@ -15,9 +15,14 @@ Usage:
                                                    "# command:" line that run's, or the steps counters
                                                    or profiles; every file of data/FOLDERx<n>/ by a
                                                    declared run of n MPI ranks (its command line
-                                                   rank 0's)
+                                                   rank 0's). A lesson
+                                                   left out at configure time (BUILD_DIR/
+                                                   workbook-left-out.tsv: lesson 08 without MPI) has
+                                                   no programs or runs there: the rest is checked,
+                                                   and then the test skips (exit 77), never passes
   lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
-                                                   manifests (after adding a lesson or editing a text)
+                                                   manifests (after adding a lesson or editing a text;
+                                                   refused where a lesson was left out)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
                                                    kernel, no namespace wb inside lessons/; lists
                                                    the files of each lesson folder that are none of
@@ -35,14 +40,16 @@ Usage:
                                                    committed one, lesson 08's two-rank run
                                                    undeclared, on other ranks or other than the
                                                    committed one, a run of three ranks no lesson
-                                                   declares, a counters table no step
+                                                   declares, lesson 08 missing from the build's
+                                                   lists without being left out, a counters table no step
                                                    measures, a file no step writes in the reference
                                                    machine's folder, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*)
                                                    must each fail
-Exit 0 when everything agrees, 1 with one line per disagreement."""
+Exit 0 when everything agrees, 1 with one line per disagreement, 77 when everything checked
+agrees but a lesson was left out at configure time, so that its part was not checked."""
 import glob
 import os
 import re
@@ -56,6 +63,8 @@ import bench_csv  # noqa: E402  (after the path to it)
 import machines  # noqa: E402
 
 MAX_DRIVER_LINES = 250
+# The exit code of a test that could not check everything: skipped, never passed.
+SKIPPED = 77
 
 
 def placeable_rows(table):
@@ -86,6 +95,22 @@ def exercise_rows(build):
     """The rows of workbook-exercises.txt: test id, lesson, program, kind, files, target id."""
     with open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8") as f:
         return [line.rstrip("\n").split("|") for line in f if line.strip() and not line.startswith("#")]
+
+
+def left_out(source, build):
+    """{lesson: why}: the lessons left out at configure time (BUILD/workbook-left-out.tsv, written
+    by workbook_left_out; its other parts, such as the charts, are not lessons)."""
+    path = os.path.join(build, "workbook-left-out.tsv")
+    if not os.path.exists(path):
+        return {}
+    folders = lesson_folders(source)
+    return {part: why for part, why in read_rows(path, 2) if part in folders}
+
+
+def lesson_of(name, lessons):
+    """The lesson among `lessons` that a program, run or file name belongs to ("08-sciddicat-multigpu"
+    for "08-sciddicat-multigpu-solution"), or None."""
+    return next((lesson for lesson in lessons if name == lesson or name.startswith(lesson + "-")), None)
 
 
 def lesson_programs(build):
@@ -232,10 +257,12 @@ def same_run(command, run, option, file):
         all(a == b or ("/" in a and "/" in b) for a, b in zip(committed, declared))
 
 
-def reference_data(source, build):
+def reference_data(source, build, absent=()):
     """One line per file of a machine's folder (data/h200/, data/h100/) that no step of
     scripts/gpu-check.sh writes, or whose "# command:" line is not the reference run that writes
-    it; the same for data/FOLDERx<n>/ and the reference runs of n ranks (rank 0's command line)."""
+    it; the same for data/FOLDERx<n>/ and the reference runs of n ranks (rank 0's command
+    line). The files of the lessons `absent` (left out at configure time: no run of theirs is
+    declared) are not checked."""
     problems = []
     runs = reference_runs(build)
     found = machines.read(os.path.join(source, "data"))
@@ -251,7 +278,7 @@ def reference_data(source, build):
             f"workbook_benchmark RANKS {ranks}"
         for path in sorted(glob.glob(os.path.join(source, "data", folder, "*.csv"))):
             file = os.path.basename(path)
-            if file in by_step:
+            if file in by_step or lesson_of(file[:-len(".csv")], absent):
                 continue
             if file not in by_run:
                 problems.append(f"data/{folder}/{file}: no step of scripts/gpu-check.sh writes it (no {declared}): "
@@ -270,7 +297,10 @@ def reference_data(source, build):
 
 
 def registry(source, build):
+    """One line per disagreement; the lessons left out at configure time (left_out) are checked
+    for what does not need their programs: manifest, folders, page, ladder, course map."""
     problems = []
+    absent = left_out(source, build)
     folders = lesson_folders(source)
     manifests = {row[0]: row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)}
     programs_of = lesson_programs(build)
@@ -308,6 +338,8 @@ def registry(source, build):
         row = course_map_row(lesson, learn, needs_cell(needs, programs_of.get(lesson, [])))
         if number not in course_map:
             problems.append(f"docs/mainpage.md: the course map has no row for lesson{number}")
+        elif lesson in absent and not needs:
+            pass  # its cell comes from its programs' kinds, which are not in this build
         elif course_map[number] != row:
             problems.append(f"docs/mainpage.md: the course map's row for lesson{number} is '{course_map[number]}', "
                             f"its manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
@@ -315,6 +347,8 @@ def registry(source, build):
         row = instructors_row(lesson, programs, needs_cell(needs, programs))
         if number not in needs_table:
             problems.append(f"docs/instructors.md: the table of what each lesson needs has no row for lesson{number}")
+        elif lesson in absent:
+            pass  # the row names its programs, which are not in this build
         elif needs_table[number] != row:
             problems.append(f"docs/instructors.md: the row for lesson{number} is '{needs_table[number]}', its "
                             f"manifest says '{row}' (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
@@ -324,7 +358,8 @@ def registry(source, build):
     programs = program_ids(build)
     rooflines = {row[0] for row in read_rows(os.path.join(build, "workbook-rooflines.txt"), 1)}
     for program in sorted(rooflines - set(programs)):
-        problems.append(f"ROOFLINE names {program}, which is no program of the course")
+        if not lesson_of(program, absent):
+            problems.append(f"ROOFLINE names {program}, which is no program of the course")
     for program in sorted(programs):
         for path in machine_files(source, program + ".csv"):
             name = os.path.relpath(path, source)
@@ -337,7 +372,7 @@ def registry(source, build):
                                 "roofline can place (FP64 or FP32 work with a positive intensity, and the run's "
                                 "roofs): its chart would show the roofs alone")
     for program, _, goal, stretch, timed in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5):
-        if programs.get(program) != "gpu":
+        if programs.get(program) != "gpu" and not lesson_of(program, absent):
             problems.append(f"SPEED_GOAL names {program}, which is no GPU program of the course")
         if timed not in ("kernel", "with-transfers"):
             problems.append(f"SPEED_GOAL of {program}: timed is '{timed}', not kernel or with-transfers")
@@ -346,7 +381,7 @@ def registry(source, build):
                 problems.append(f"SPEED_GOAL of {program}: the goal must be above 0 and at most the stretch")
         except ValueError:
             problems.append(f"SPEED_GOAL of {program}: goal and stretch must be numbers")
-    return problems + reference_data(source, build)
+    return problems + reference_data(source, build, absent)
 
 
 KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*|harness/.*|testdata/.*|"
@@ -426,6 +461,10 @@ def layout(source):
 def sync(source, build):
     """Writes the ladder of README.md, the course map of docs/mainpage.md and the instructors' table
     of what each lesson needs (docs/instructors.md) from the manifests."""
+    for lesson, why in left_out(source, build).items():
+        print(f"error: {lesson} was left out of this build ({why}): its rows would lose its programs; "
+              "sync from a build that has every lesson")
+        return 2
     manifests = [row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)]
     programs_of = lesson_programs(build)
     tables = (("README.md", r"^\| \d\d \| `[0-9a-z-]+` \| .*\|\n", [ladder_row(m[0], m[1]) for m in manifests]),
@@ -456,8 +495,30 @@ def report(problems):
     return 1 if problems else 0
 
 
+def without_lesson(build, into, lesson, why):
+    """A copy of the build's lists (BUILD/workbook-* and gpu-jobs.txt) into INTO as a configure
+    that left LESSON out writes them: no exercise, job or launcher of it; with WHY, its row in
+    workbook-left-out.tsv, and without it none (a lesson missing for no reason)."""
+    shutil.copytree(build, into, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")
+                                                          and n != "gpu-jobs.txt"])
+    for name, keep in (("workbook-exercises.txt", lambda line: line.split("|")[1:2] != [lesson]),
+                       ("gpu-jobs.txt", lambda line: lesson not in line and not line.startswith("mpiexec "))):
+        path = os.path.join(into, name)
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f if line.startswith("#") or keep(line)]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(lines))
+    path = os.path.join(into, "workbook-left-out.tsv")
+    rows = [row for row in read_rows(path, 2) if row[0] != lesson] if os.path.exists(path) else []
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(f"{part}\t{reason}\n" for part, reason in rows + ([[lesson, why]] if why else [])))
+
+
 def self_test(source, build):
     failures = []
+    # Lesson 08 left out of the build under test (no MPI): its cases cannot be planted there.
+    absent = left_out(source, build)
+    multigpu = "08-sciddicat-multigpu"
     with tempfile.TemporaryDirectory() as folder:
         tree, registry_dir = os.path.join(folder, "src"), os.path.join(folder, "build")
         os.makedirs(os.path.join(tree, "docs"))
@@ -516,18 +577,19 @@ def self_test(source, build):
                 lambda t: re.sub(r"^(reference 15-histogram 15-histogram-solution --bench)$",
                                  r"\1 --sizes 268435456 --kernels 3,4", t, flags=re.M),
                 lambda: registry(tree, registry_dir), f"{committed('15-histogram.csv')}: its # command: line")
-        planted("lesson 08's two-rank run undeclared", jobs,
-                lambda t: re.sub(r"^reference-ranks 08-sciddicat-multigpu .*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
-                "scripts/gpu-check.sh writes it")
-        planted("lesson 08's scaling run declared on four ranks", jobs,
-                lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu \S+) 2 ", r"\1 4 ", t, flags=re.M),
-                lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
-                "scripts/gpu-check.sh writes it")
-        planted("a two-rank run other than the committed one", jobs,
-                lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu .*) --full$", r"\1", t, flags=re.M),
-                lambda: registry(tree, registry_dir),
-                f"{committed('08-sciddicat-multigpu.csv', 'x2')}: its # command: line")
+        if multigpu not in absent:
+            planted("lesson 08's two-rank run undeclared", jobs,
+                    lambda t: re.sub(r"^reference-ranks 08-sciddicat-multigpu .*\n", "", t, flags=re.M),
+                    lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
+                    "scripts/gpu-check.sh writes it")
+            planted("lesson 08's scaling run declared on four ranks", jobs,
+                    lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu \S+) 2 ", r"\1 4 ", t, flags=re.M),
+                    lambda: registry(tree, registry_dir), f"{committed('08-sciddicat-multigpu.csv', 'x2')}: no step of "
+                    "scripts/gpu-check.sh writes it")
+            planted("a two-rank run other than the committed one", jobs,
+                    lambda t: re.sub(r"^(reference-ranks 08-sciddicat-multigpu .*) --full$", r"\1", t, flags=re.M),
+                    lambda: registry(tree, registry_dir),
+                    f"{committed('08-sciddicat-multigpu.csv', 'x2')}: its # command: line")
         # Where the input was found is no part of the run: the same registry with the runs declared
         # without --data-dir (a build that did not find the tessina grid) or with another folder.
         with open(jobs, encoding="utf-8") as f:
@@ -544,15 +606,16 @@ def self_test(source, build):
                 failures.append(f"reference runs declared {variant}: expected no problem, got {found}")
         with open(jobs, "w", encoding="utf-8") as f:
             f.write(declared_jobs)
-        two = committed("08-sciddicat-multigpu.csv", "x2")
-        three = os.path.join(tree, os.path.dirname(two)[:-1] + "3")
-        os.makedirs(three)
-        shutil.copy(os.path.join(tree, two), three)
-        found = registry(tree, registry_dir)
-        shutil.rmtree(three)
-        if not any(f"{os.path.relpath(three, tree)}/08-sciddicat-multigpu.csv: no step of scripts/gpu-check.sh "
-                   "writes it" in problem for problem in found):
-            failures.append(f"a run of three ranks that no lesson declares: got {found}")
+        if multigpu not in absent:
+            two = committed("08-sciddicat-multigpu.csv", "x2")
+            three = os.path.join(tree, os.path.dirname(two)[:-1] + "3")
+            os.makedirs(three)
+            shutil.copy(os.path.join(tree, two), three)
+            found = registry(tree, registry_dir)
+            shutil.rmtree(three)
+            if not any(f"{os.path.relpath(three, tree)}/08-sciddicat-multigpu.csv: no step of scripts/gpu-check.sh "
+                       "writes it" in problem for problem in found):
+                failures.append(f"a run of three ranks that no lesson declares: got {found}")
         # Both machines' folders are held to the GPU check: in the reference machine's folder
         # (emptied for the case), a declared run copied from the other machine's is accepted, an
         # undeclared one is not.
@@ -572,6 +635,16 @@ def self_test(source, build):
         if len(found) != 1 or wanted not in found[0]:
             failures.append(f"a file no step writes in the reference machine's folder, beside a declared one: "
                             f"got {found}")
+        # Lesson 08 missing from the build's lists: a failure, unless configure says it left it out;
+        # then the rest is checked and nothing of lesson 08 is held against the lists.
+        for why, expected in (("", True), ("it needs MPI (not found)", False)):
+            lists = os.path.join(folder, "without-08" + ("-left-out" if why else ""))
+            without_lesson(registry_dir, lists, multigpu, why)
+            found = registry(tree, lists)
+            if expected and not any("08-sciddicat-multigpu" in problem or "lesson08" in problem for problem in found):
+                failures.append(f"lesson 08 missing from the build's lists, not left out: got {found}")
+            if not expected and (found or multigpu not in left_out(tree, lists)):
+                failures.append(f"lesson 08 left out at configure time: got {found}, left out {left_out(tree, lists)}")
         planted("a counters table no step measures", os.path.join(tree, "scripts", "maintainer", "measure-counters.sh"),
                 lambda t: re.sub(r"^measure 03-tiled-matmul-banks .*\n.*\n", "", t, flags=re.M),
                 lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-banks-counters.csv')}: no step")
@@ -610,9 +683,14 @@ def self_test(source, build):
                      "plots/tools/check-chart-svg.py: \"check\" names the student's check only")
     for failure in failures:
         print(f"FAILED: {failure}")
-    if not failures:
-        print("OK: each planted drift was found")
-    return 1 if failures else 0
+    if failures:
+        return 1
+    if multigpu in absent:
+        print(f"SKIP: {multigpu} was left out of this build ({absent[multigpu]}): the drifts of its runs were not "
+              "planted; every other planted drift was found")
+        return SKIPPED
+    print("OK: each planted drift was found")
+    return 0
 
 
 def main():
@@ -622,6 +700,12 @@ def main():
         return 0 if args else 2
     if args[0] == "registry" and len(args) == 3:
         problems = registry(args[1], args[2])
+        absent = left_out(args[1], args[2])
+        if not problems and absent:
+            for lesson, why in sorted(absent.items()):
+                print(f"SKIP: {lesson} was left out at configure time ({why}): its programs and reference "
+                      "runs were not checked; the rest agrees with the manifests")
+            return SKIPPED
         if not problems:
             print(f"OK: {len(lesson_folders(args[1]))} lessons, every list agrees with their manifests")
         return report(problems)
