@@ -264,6 +264,17 @@ with tempfile.TemporaryDirectory() as root:
         expect(len([p for p in mutate.verify_lesson("99-x") if "below the goal" in p]) == 2,
                "a binding that no placeholder uses states nothing")
 
+        # A pending row passes only where the lesson's page states that file's share (with the
+        # count not judged yet); the other file's pending row still fails.
+        fresh_report(lambda file, index: ("pending", "not built yet", "") if index == 3 else ("killed", "x", ""))
+        with open(os.path.join(root, "docs/lessons/99-x.md"), "w") as f:
+            f.write("<!-- figures\ne = mutation-report: file=solutions/99-x/f.cu\n-->\n"
+                    "It kills {{ e.killed ; d }} of {{ e.counted ; d }} ({{ e.percent }}{{ e.pending_note }}).\n")
+        waiting = [p for p in mutate.verify_lesson("99-x") if "pending" in p]
+        expect(len(waiting) == 1 and "solutions/99-x/given.cu" in waiting[0],
+               "a pending row passes when its page states the file's share, and fails where it does not")
+        os.remove(os.path.join(root, "docs/lessons/99-x.md"))
+
         # A stale report (a region's code changed) fails and names the command to run.
         fresh_report()
         with open(os.path.join(root, "solutions/99-x/f.cu"), "w") as f:

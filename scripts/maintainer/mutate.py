@@ -73,7 +73,8 @@ keeps the other rows.
 
 `verify` rebuilds each file's mutants from the sources and fails when a report is missing or
 stale (the regions changed), a mutant has no row or several, a row names no mutant, a row is
-pending, a survivor has no reason or an "equivalent" reason that the rule above refuses, a
+pending (unless the lesson's page states the file's share and how many wait: the placeholder's
+pending_note, below), a survivor has no reason or an "equivalent" reason that the rule above refuses, a
 "# summary" line differs from the one its rows give, or a file has fewer than 95% of its
 non-equivalent mutants killed. A given file (no exercise) may stay below 95% only when its
 lesson's page states its share from the report (page-figures.py: a name bound to
@@ -1076,9 +1077,16 @@ def verify_file(lesson, file, report):
                  for key, count in sorted(found.items()) if count > 1]
     waiting = [r for r in rows if r["outcome"] == PENDING]
     if waiting:
-        problems.append(f"{lesson}: {file}: pending: {len(waiting)} mutants not judged yet: run "
-                        f"{rerun_command(lesson, file, pending=True)} where its check can run (GPU lessons: "
-                        f"scripts/gpu-check.sh, step mutants, GPU_CHECK_MUTANT_PENDING=1)")
+        pending = (f"{lesson}: {file}: pending: {len(waiting)} mutants not judged yet: run "
+                   f"{rerun_command(lesson, file, pending=True)} where its check can run (GPU lessons: "
+                   f"scripts/gpu-check.sh, step mutants, GPU_CHECK_MUTANT_PENDING=1)")
+        # Until they are judged, the reader is told: the page states the share of the judged ones
+        # and how many are not (the placeholder's pending_note); else the report is incomplete.
+        if page_states_share(lesson, file):
+            print(f"PENDING, stated on docs/lessons/{lesson}.md: {pending}")
+        else:
+            problems.append(pending + f", or state the share on docs/lessons/{lesson}.md (a name bound to "
+                                      f"\"mutation-report: file={file}\" in a placeholder with its pending_note)")
     for row in rows:
         where = f"{lesson}: {file}:{row['line']} {row['operator']}: {row['mutant'][:60]}"
         if row["outcome"] not in mutation_report.OUTCOMES:
