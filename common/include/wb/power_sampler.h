@@ -135,6 +135,7 @@ private:
 /// whose stretches the sampler asks about, it ends the sampling before that timer is gone.
 class SamplingScope {
 public:
+    /// Takes the sampler that the scope's end stops (started or not).
     explicit SamplingScope(PowerSampler& sampler) : sampler_(sampler) {}
     ~SamplingScope() { sampler_.stop(); }
     SamplingScope(const SamplingScope&) = delete;
