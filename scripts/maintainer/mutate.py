@@ -86,6 +86,7 @@ The report lives beside the solution because it quotes the solution's lines.
 import argparse
 import collections
 import contextlib
+import functools
 import hashlib
 import importlib.util
 import json
@@ -1046,9 +1047,15 @@ def page_states_share(lesson, file):
     page = os.path.join(ROOT, "docs", "lessons", lesson + ".md")
     if not os.path.exists(page):
         return False
-    figures = load_tool("docs/tools/page-figures.py", "page_figures")
     with open(page, encoding="utf-8") as f:
-        return file in figures.stated_mutation_shares(f.read())
+        return file in page_figures().stated_mutation_shares(f.read())
+
+
+@functools.lru_cache(maxsize=None)
+def page_figures():
+    """docs/tools/page-figures.py, loaded once: verify asks it about every file whose rows are
+    pending or below the goal (the page itself is read each time: it may change between calls)."""
+    return load_tool("docs/tools/page-figures.py", "page_figures")
 
 
 def verify_file(lesson, file, report):
