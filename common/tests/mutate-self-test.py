@@ -294,6 +294,13 @@ with tempfile.TemporaryDirectory() as root:
                "--pending takes the pending mutants and those without a row, and keeps the judged rows")
         expect(mutate.carried_reasons(mutate.read_report("99-x"), "solutions/99-x/f.cu", mutants)
                == {mutants[2].key: "not killed: y"}, "a pending row's reason is kept for its survivor")
+        # A run stopped at its deadline writes what it judged; the rest keeps its pending row, or
+        # becomes pending when it had none.
+        mutants[5].outcome = ""
+        mutants[2].outcome = ""
+        expect(mutate.keep_unjudged_pending(mutants, rows) == 2 and mutants[2].outcome == "pending"
+               and mutants[2].reason == "not killed: y" and mutants[5].detail == "not judged yet"
+               and mutants[0].outcome == "killed", "a run cut short keeps its unjudged mutants pending")
     finally:
         mutate.ROOT = saved_root
 

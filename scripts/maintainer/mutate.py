@@ -4,6 +4,7 @@
     mutate.py list SOLUTION_FILE         the mutants of one file's marked regions, with their positions
     mutate.py run --build-dir B [--only REGEX] [--files REGEX] [--kind cpu|gpu] [--pending] [--jobs N]
                   [--limit-s S] [--dry-run] [--work-dir D --keep-workers] [--state FILE] [--deadline-s S]
+                  [--write-state]
                   [--check-committed]    judge the mutants, write the reports
     mutate.py verify                     every report is complete, current, judged and meets the goal
 
@@ -878,6 +879,18 @@ def take_judged_rows(mutants, rows):
     return unjudged
 
 
+def keep_unjudged_pending(mutants, rows):
+    """After a run stopped at its deadline: each mutant it did not judge keeps its committed
+    pending row (rows: {key: row} of a current report) or, without one, becomes pending "not
+    judged yet". Returns how many are still pending."""
+    left = [m for m in mutants if not m.outcome]
+    for mutant in left:
+        row = rows.get(mutant.key)
+        mutant.outcome = PENDING
+        mutant.detail, mutant.reason = (row["detail"], row["reason"]) if row else ("not judged yet", "")
+    return len(left)
+
+
 def command_run(args):
     global GPUS
     exercises = [e for e in read_exercises(args.build_dir)
@@ -889,6 +902,7 @@ def command_run(args):
     jobs = []  # (exercise, mutant, lines)
     mutants_of = {}  # {lesson: {file: mutants}}
     reasons = {}  # {mutant key: the reason its committed row gives}
+    committed = {}  # {mutant key: its row in the committed report, where that is current}
     given, lessons_seen = given_files(), set()
     for exercise in exercises:
         # A lesson's given files go with its first exercise, whose check runs every program.
@@ -901,6 +915,7 @@ def command_run(args):
             mutants, lines = file_mutants(solution)
             mutants_of.setdefault(exercise.lesson, {})[solution] = mutants
             rows = current_rows(report, solution)
+            committed.update(rows)
             reasons.update(carried_reasons(report, solution, mutants))
             todo = take_judged_rows(mutants, rows) if args.pending else mutants
             jobs += [(exercise, m, lines) for m in todo]
@@ -916,6 +931,10 @@ def command_run(args):
     print(f"mutate: {counted} mutants of {sum(len(files) for files in mutants_of.values())} files, "
           f"{len(jobs)} to judge{' (--pending)' if args.pending else ''}, "
           f"{len(jobs) - len(pending)} of them judged by an earlier run", flush=True)
+    if args.write_state:
+        if not (args.pending and args.state):
+            sys.exit("mutate: --write-state needs --pending and --state")
+        pending = []  # judge nothing: the lessons left unfinished keep their other mutants pending
     if args.dry_run:
         for exercise, mutant, _ in jobs:
             print(f"  {mutant.file}:{mutant.line} [{mutant.position}] {mutant.operator}: {mutant_text(mutant)}")
@@ -996,12 +1015,17 @@ def command_run(args):
             continue
         if any(not m.outcome for m in mutants):
             unfinished.append(lesson)
-            continue
+            # With --pending, what this run judged is written and the rest stays pending, so that a
+            # run cut short by its deadline keeps its verdicts in the report too.
+            if not args.pending or args.check_committed:
+                continue
+            keep_unjudged_pending(mutants, committed)
         if args.check_committed:
             status |= compare_with_report(lesson, list(files), mutants)
             continue
         for m in mutants:
-            m.reason = reasons.get(m.key, "") if m.outcome == SURVIVED else ""
+            if m.outcome != PENDING:
+                m.reason = reasons.get(m.key, "") if m.outcome == SURVIVED else ""
         rows = write_report(lesson, files)
         print(f"mutate: {os.path.relpath(report_path(lesson), ROOT)}")
         tallies = mutation_report.tally(rows)
@@ -1021,8 +1045,8 @@ def command_run(args):
         why = next(m.detail for file in mutants_of[lesson].values() for m in file if m.outcome == SKIPPED)
         print(f"mutate: {lesson}: no report: a check could not run here ({why})")
     if unfinished:
-        print(f"mutate: deadline reached; not finished: {', '.join(unfinished)} "
-              f"(run again with the same --state to go on)")
+        print(f"mutate: {'written from --state' if args.write_state else 'deadline reached'}; not finished: "
+              f"{', '.join(unfinished)} (run again with the same --state to go on)")
         return 3
     return 77 if skipped and not status else status
 
@@ -1235,6 +1259,9 @@ def main():
     run.add_argument("--check-committed", action="store_true",
                      help="write no report: fail when an outcome differs from the committed report")
     run.add_argument("--dry-run", action="store_true", help="list the mutants to judge only")
+    run.add_argument("--write-state", action="store_true",
+                     help="with --pending and --state: judge nothing, write the reports from the verdicts of "
+                          "--state (e.g. brought back from the GPU machine); the rest stays pending")
     sub.add_parser("verify")
     args = parser.parse_args()
     return {"list": command_list, "run": command_run, "verify": command_verify}[args.command](args)
