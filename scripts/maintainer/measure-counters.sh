@@ -4,11 +4,12 @@
 # (Nsight Compute, ncu): sectors per global load request, shared-memory wavefronts and bank
 # conflicts, active threads per warp instruction, achieved occupancy; and lesson 13's L2 hit rate
 # with kernel 04's tiles in plain row order and in bands, and how busy kernels 04 to 06 and the
-# cuBLAS kernels of the same benchmark keep the tensor cores. Writes ncu's raw CSV per
-# program to OUTDIR/counters/, and its table (scripts/maintainer/counters-table.py), the one that
-# the GPU's machine folder keeps (data/machines.csv: data/h200/ for an H200), to
-# OUTDIR/counters/NAME-counters.csv, its "# command:" line the ncu command that ran. Exits 77 when
-# ncu is missing or cannot read the counters.
+# cuBLAS kernels of the same benchmark keep the tensor cores; and the SM clock of lesson 07's
+# cuBLAS DGEMM. Writes ncu's raw CSV per program to OUTDIR/counters/, and its table
+# (scripts/maintainer/counters-table.py), the one that the GPU's machine folder keeps
+# (data/machines.csv: data/h200/ for an H200), to OUTDIR/counters/NAME-counters.csv, its
+# "# command:" line the ncu command that ran. Exits 77 when ncu is missing or cannot read the
+# counters.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -uo pipefail
 build=${1:?usage: measure-counters.sh BUILD OUTDIR}
@@ -54,6 +55,10 @@ measure 13-hopper-tensor-cores-tensor-pipe-4096 'persistent|cluster_multicast|tm
   "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 4096 --kernels 4,5,6 --repeat 1
 measure 13-hopper-tensor-cores-tensor-pipe-8192 'persistent|cluster_multicast|tma_epilogue' "$tensor" \
   "$build/bin/13-hopper-tensor-cores-solution" --bench --sizes 8192 --kernels 4,5,6 --repeat 1
+# Lesson 07's cuBLAS DGEMM at 8192^3: the SM clock it runs at, read from the SM's own cycle
+# counter (NVML's readings inside its timed runs can stay at one value that its rate rules out).
+measure 07-toward-cublas-library '^(nvjet|sm[0-9]|cutlass|dgemm)' gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second \
+  "$build/bin/07-toward-cublas-solution" --bench --sizes 8192 --kernels 8 --repeat 1
 # The libraries' own kernels in the same kind of run: every candidate that cuBLASLt's search times
 # and cublasGemmEx's default, by name (cuBLAS names its Hopper kernels nvjet_* or sm90_*).
 measure 13-hopper-tensor-cores-library-4096 '^(nvjet|sm90)' "$tensor" \
