@@ -906,7 +906,7 @@ function(_workbook_learner_tools)
     set_tests_properties(workbook.exercise-solution-sync PROPERTIES
       LABELS "maintainer;cpu;workbook" TIMEOUT 60 SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
     add_test(NAME workbook.exercise-sync-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/exercise-sync-self-test.sh"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/exercise-sync-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/exercise-sync-self-test")
     set_tests_properties(workbook.exercise-sync-self-test PROPERTIES
       LABELS "maintainer;cpu;workbook" TIMEOUT 60 SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
@@ -918,16 +918,16 @@ function(_workbook_learner_tools)
              COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-exit.sh" 0
                      "race on shared memory in matmul_tiled.cu: the write on line 26 \\(a_tile.*read on line 31 \\(sum"
                      "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" --explain
-                     "${PROJECT_SOURCE_DIR}/common/tests/sanitizer-samples/racecheck-missing-barrier.txt"
+                     "${PROJECT_SOURCE_DIR}/scripts/tests/sanitizer-samples/racecheck-missing-barrier.txt"
                      03-tiled-matmul-solution)
     set_tests_properties(workbook.race-report-in-words PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     add_test(NAME workbook.manifest-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/manifest-self-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/manifest-self-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/manifest-self-test")
     set_tests_properties(workbook.manifest-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60
                          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
     add_test(NAME workbook.bench-csv-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/bench-csv-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.bench-csv-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # The committed runs of every machine (data/machines.csv) are possible on its GPU: the
     # measured roofs agree with the device copy and NVIDIA's peaks within 10%, no kernel is above
@@ -948,9 +948,9 @@ function(_workbook_learner_tools)
     add_test(NAME notebook.matches-generator
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/maintainer/make-notebook.py" --check)
     add_test(NAME notebook.runner-stops-on-error
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-runner-self-test.sh" "${PROJECT_SOURCE_DIR}")
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/notebook-runner-self-test.sh" "${PROJECT_SOURCE_DIR}")
     add_test(NAME notebook.cpu-lesson
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/notebook-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/notebook-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
     set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
                          LABELS "maintainer;cpu;notebook" TIMEOUT 60)
@@ -959,23 +959,23 @@ function(_workbook_learner_tools)
     # notebook and the zip that scripts/make-course-zip writes; its cells unpack the zip and run
     # lesson 01 as above.
     add_test(NAME notebook.opened-alone-from-zip
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/notebook-zip-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/notebook-zip-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/notebook-zip-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
     set_tests_properties(notebook.opened-alone-from-zip PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200
                          RUN_SERIAL TRUE)
     # The files that use newer GPUs' features still compile for compute capability 7.5.
     add_test(NAME workbook.compiles-for-older-gpus
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_CUDA_COMPILER}")
     set_tests_properties(workbook.compiles-for-older-gpus PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 600)
     # scripts/profile: a clear message where nothing can be measured, the benchmark where the
     # counters are refused, and ncu's numbers read right.
     add_test(NAME workbook.profile-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/profile-self-test.sh" "${PROJECT_SOURCE_DIR}")
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/profile-self-test.sh" "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.profile-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # scripts/progress's speed line: the fraction of the reference, the roof and the goals.
     add_test(NAME workbook.speed-goal-self-test
-             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}"
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/speed-goal-self-test.py" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}")
     set_tests_properties(workbook.speed-goal-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # Every list of lessons agrees with the lessons' manifests (workbook_lesson_manifest), every
@@ -1004,24 +1004,24 @@ function(_workbook_learner_tools)
                        SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   if(Python3_Interpreter_FOUND)
     # What a failed check's summary quotes (the program's own line about what is wrong, then its
-    # verdict), read from the saved outputs of common/tests/check-outputs/; and the hints of a
+    # verdict), read from the saved outputs of scripts/tests/check-outputs/; and the hints of a
     # fresh clone (a copy of the course with no build), whose exercises, read from the lessons,
     # must be those of workbook-exercises.txt.
     add_test(NAME workbook.progress-failure-summary
-             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/common/tests/progress-failure-summary-test.py"
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/progress-failure-summary-test.py"
                      "${PROJECT_SOURCE_DIR}")
     add_test(NAME workbook.progress-hints-without-build
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-hints-no-build-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-hints-no-build-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-hints-without-build" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     # Where each exercise can be finished (the table's column on a machine without a usable GPU,
     # or where a check skipped, and the course map's "Needs a GPU" column) and the instructors'
     # JSON report (--report FILE: every verdict, written whole or not at all), both with a fake
     # CTest, CMake and nvidia-smi on a copy of the course: nothing is built.
     add_test(NAME workbook.progress-where-to-run
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-where-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-where-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-where-to-run" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     add_test(NAME workbook.progress-report
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-report" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
     # These three read the build's exercise list and need no build (label configuration); where
@@ -1033,15 +1033,15 @@ function(_workbook_learner_tools)
   # Every script of scripts/ and its folders, docs/tools/ and plots/tools/ answers --help with exit 0 and
   # its usage (one that does not handle --help is never run with it).
   add_test(NAME workbook.scripts-help
-           COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/scripts-help-test.sh" "${PROJECT_SOURCE_DIR}")
+           COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/scripts-help-test.sh" "${PROJECT_SOURCE_DIR}")
   set_tests_properties(workbook.scripts-help PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 300)
   # The GPU check's list of tests whose programs a partial build left out.
   add_test(NAME workbook.unbuilt-tests
-           COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/unbuilt-tests-test.sh")
+           COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/unbuilt-tests-test.sh")
   set_tests_properties(workbook.unbuilt-tests PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
   if(Python3_Interpreter_FOUND AND TARGET 01-cpu-matmul-exercise)
     add_test(NAME workbook.progress-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-self-test.sh"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-self-test")
     # Skips (77) where lesson 01 is edited and its pristine copy cannot be recovered from git.
     set_tests_properties(workbook.progress-self-test PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 900
@@ -1052,14 +1052,14 @@ function(_workbook_learner_tools)
     # the course with every solution written over its exercise: CPU exercises done, GPU ones
     # skipped, never failing. It builds every exercise of the copy: slow, so alone.
     add_test(NAME workbook.progress-all-solved
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/progress-solved-test.sh"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-solved-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/progress-all-solved")
     set_tests_properties(workbook.progress-all-solved PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 5400
                          RUN_SERIAL TRUE)
     # A student's edits (lesson 01 solved, in a clone with its history) fail none of the tests that
     # read the exercises: format, pristine manifest, progress self-test, exercise-fails-pristine.
     add_test(NAME workbook.student-edits-self-test
-             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tests/student-edits-self-test.sh"
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/student-edits-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/student-edits-self-test")
     set_tests_properties(workbook.student-edits-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 1800
                          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} RUN_SERIAL TRUE)
@@ -1087,7 +1087,7 @@ endfunction()
 #  1. common bad arguments applied to every lesson program (the solution build): zero, junk and
 #     missing values, an unknown option, a 64x64 block, --repeat 0, and a failing --bench that
 #     must not leave a partial --out file;
-#  2. the rows of common/tests/bad-inputs.tsv (a program's own options and input files).
+#  2. the rows of scripts/tests/bad-inputs.tsv (a program's own options and input files).
 # Every case must end with its exit code and message, without crash, hang or output file.
 # One case of the sweep ("name|codes|regex|arg~arg") as test badinput.PREFIX.name on PROGRAM.
 # With MODE "refused" the program takes none of the options: the message must name the option.
@@ -1152,7 +1152,7 @@ function(workbook_bad_input_sweep)
   endif()
 
   # The table: name, program (a target), arguments, input file content, exit code, message.
-  set(table "${PROJECT_SOURCE_DIR}/common/tests/bad-inputs.tsv")
+  set(table "${PROJECT_SOURCE_DIR}/scripts/tests/bad-inputs.tsv")
   file(STRINGS "${table}" rows)
   foreach(row IN LISTS rows)
     if(row MATCHES "^#" OR NOT row MATCHES "^([^\t]+)\t([^\t]+)\t")
@@ -1174,7 +1174,7 @@ function(workbook_bad_input_sweep)
         endif()
       endforeach()
       if(NOT left_out)
-        message(FATAL_ERROR "common/tests/bad-inputs.tsv: row '${name}' names '${program}', which is no target")
+        message(FATAL_ERROR "scripts/tests/bad-inputs.tsv: row '${name}' names '${program}', which is no target")
       endif()
       add_test(NAME badinput.table.${name}
                COMMAND bash -c "echo 'SKIP: ${program} is not built: lesson ${left_out} was left out at configure time' && exit ${WORKBOOK_SKIP_CODE}")
