@@ -267,7 +267,7 @@ echo "== the hosted notebook"
 if wants notebook; then
   # Every cell in order, in a copy of the course, lesson 11 (one exercise file) solved from the
   # notebook's own cell.
-  bash "$src/common/tests/notebook-test.sh" "$src" "$out/notebook-course" 11-streams-overlap \
+  bash "$src/scripts/tests/notebook-test.sh" "$src" "$out/notebook-course" 11-streams-overlap \
     lessons/11-streams-overlap/pipeline.cu >"$out/notebook.log" 2>&1
   rc=$?
   grep -E "^=== cell|^PASSED|^FAILED" "$out/notebook.log" | tee -a "$summary"

@@ -29,10 +29,12 @@ Usage:
                                                    exercise, driver, kernel, header, harness or data
   lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
                                                    the tools live"): the top of scripts/ holds only
-                                                   the students' and instructors' commands and the
-                                                   folders lib/ and maintainer/; no docs or chart
-                                                   tool under scripts/; no tool but the student's
-                                                   check named check*
+                                                   the students' and instructors' commands, its
+                                                   CMakeLists.txt and the folders lib/, maintainer/
+                                                   and tests/; no docs or chart tool under
+                                                   scripts/; no tool but the student's check named
+                                                   check*; common/ holds the C++ library: no script
+                                                   there, and only C++ unit tests in common/tests/
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, lesson 03's sweep or lesson 11's timeline
@@ -46,8 +48,9 @@ Usage:
                                                    machine's folder, a 251-line driver, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
-                                                   chart tool under scripts/, a tool named check-*)
-                                                   must each fail
+                                                   chart tool under scripts/, a tool named check-*,
+                                                   a test of a script or a test's data under
+                                                   common/) must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement, 77 when everything checked
 agrees but a lesson was left out at configure time, so that its part was not checked."""
 import glob
@@ -414,9 +417,15 @@ def shape(source):
     return problems, others
 
 
-# The top of scripts/: the commands students and instructors run, and the folders of the others.
+# The top of scripts/: the commands students and instructors run, the CMakeLists.txt that registers
+# the tests of the scripts, and the folders of the others (tests/: those tests and their data).
 STUDENT_COMMANDS = ("check", "gpu-check.sh", "make-course-zip", "profile", "progress", "setup.sh")
-SCRIPT_FOLDERS = ("lib", "maintainer")
+SCRIPT_FILES = STUDENT_COMMANDS + ("CMakeLists.txt",)
+SCRIPT_FOLDERS = ("lib", "maintainer", "tests")
+# common/ is the C++ library every lesson links (with its CMake rules and programs): no script
+# lives there, and common/tests/ holds the library's unit tests, C++ sources alone. A test of a
+# script or of the course's CMake rules, and its data, live in scripts/tests/ (a chart's in plots/tests/).
+LIBRARY_TEST_SOURCES = re.compile(r"\.(cpp|cu|cuh|h)$")
 # Left by Python or npm next to the scripts (git ignores them).
 GENERATED = ("__pycache__", "node_modules")
 # A tool whose name says it works on the docs or on the charts lives in docs/tools/ or plots/tools/.
@@ -440,12 +449,19 @@ def layout(source):
     """Where the tools live: one line per tool out of its home."""
     problems = []
     for name in sorted(os.listdir(os.path.join(source, "scripts"))):
-        wanted = SCRIPT_FOLDERS if os.path.isdir(os.path.join(source, "scripts", name)) else STUDENT_COMMANDS
+        wanted = SCRIPT_FOLDERS if os.path.isdir(os.path.join(source, "scripts", name)) else SCRIPT_FILES
         if name not in wanted and name not in GENERATED:
-            folders = " and ".join(folder + "/" for folder in SCRIPT_FOLDERS)
+            folders = ", ".join(folder + "/" for folder in SCRIPT_FOLDERS)
             problems.append(f"scripts/{name}: the top of scripts/ holds only the commands students and "
-                            f"instructors run ({', '.join(STUDENT_COMMANDS)}) and the folders {folders} "
-                            "(CONTRIBUTING.md, \"Where the tools live\")")
+                            f"instructors run ({', '.join(STUDENT_COMMANDS)}), CMakeLists.txt and the folders "
+                            f"{folders} (CONTRIBUTING.md, \"Where the tools live\")")
+    for relative in tool_files(source, "common"):
+        with open(os.path.join(source, relative), "rb") as f:
+            script = f.read(2) == b"#!" or re.search(r"\.(sh|py)$", relative)
+        if script or (relative.startswith("common/tests/") and not LIBRARY_TEST_SOURCES.search(relative)):
+            problems.append(f"{relative}: common/ holds the C++ library and its unit tests; a test of a script "
+                            "or of the course's CMake rules, and its data, live in scripts/tests/ (a chart's in "
+                            "plots/tests/: CONTRIBUTING.md, \"Where the tools live\")")
     for relative in tool_files(source, "scripts"):
         for pattern, home in HOMES:
             if pattern.search(os.path.basename(relative)):
@@ -658,7 +674,7 @@ def self_test(source, build):
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree)[0], "namespace wb inside a lesson")
-        for part in ("scripts", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
+        for part in ("scripts", "common", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part), dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns(*GENERATED))
         if layout(tree):
@@ -681,6 +697,11 @@ def self_test(source, build):
                      "scripts/lib/render-chart.sh: a docs or chart tool, whose home is plots/tools/")
         planted_file("a tool named check-*", os.path.join("plots", "tools", "check-chart-svg.py"),
                      "plots/tools/check-chart-svg.py: \"check\" names the student's check only")
+        # A test of a script, a test's data and a script elsewhere in common/.
+        for relative in ("common/tests/progress-extra-test.sh", "common/tests/bad-inputs.tsv",
+                         "common/programs/run-all"):
+            planted_file(relative, os.path.join(*relative.split("/")),
+                         f"{relative}: common/ holds the C++ library and its unit tests")
     for failure in failures:
         print(f"FAILED: {failure}")
     if failures:

@@ -6,9 +6,8 @@
 # the edit, while the other planted copy, unchanged, is not rewritten (so not compiled again).
 set -u
 src=$1 work=$2 cmake=$3
-rm -rf "$work" && mkdir -p "$work/project/lessons/demo" "$work/project/solutions/demo" "$work/project/common/tests" || exit 1
+rm -rf "$work" && mkdir -p "$work/project/lessons/demo" "$work/project/solutions/demo" || exit 1
 project=$work/project build=$work/build
-: >"$project/common/tests/bad-inputs.tsv"
 cat >"$project/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.25)
 project(planted-follows-solution LANGUAGES CXX)

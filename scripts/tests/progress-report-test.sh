@@ -18,7 +18,7 @@ bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "canno
 tree=$work/tree build=$work/build
 bash "$src/scripts/lib/pristine-exercises.sh" "$tree" lessons/02-naive-matmul/matmul_naive.cu ||
   { echo "SKIP: this test needs lesson 02's pristine exercise"; exit 77; }
-source "$src/common/tests/progress-fakes.sh"
+source "$src/scripts/tests/progress-fakes.sh"
 left_out=$(left_out_lessons "$list" | tr '\n' ' ')
 fake_tools "$work/fake"
 fake_build "$build" "$list"

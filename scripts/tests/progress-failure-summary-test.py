@@ -3,7 +3,7 @@
 `scripts/progress` and `scripts/check` print under FAILED) quotes the program's own line about
 what is wrong, whatever its shape, then the verdict.
 
-The outputs are saved in common/tests/check-outputs/ (two from CPU programs of this course, the
+The outputs are saved in scripts/tests/check-outputs/ (two from CPU programs of this course, the
 others written in the drivers' formats): a first wrong case, a value against the expected one, a
 bound to meet, a speed too low, a bank conflict, a step order, a crash mid-case; and the shapes
 that keep their own summary: a wrong matrix element, a CUDA error, and a sanitizer's finding
@@ -69,7 +69,7 @@ EXPECTED = {
         "read on line 36 (tile[threadIdx.x + 2]) need a __syncthreads() between them"],
 }
 
-folder = os.path.join(source, "common", "tests", "check-outputs")
+folder = os.path.join(source, "scripts", "tests", "check-outputs")
 failures = []
 for name in sorted(set(os.listdir(folder)) | set(EXPECTED)):
     if name not in EXPECTED:

@@ -40,7 +40,7 @@ grep -Fq 'Configure the course first' "$work/4.txt" || fail "the table without a
 left_out=""
 if [ -n "$list" ]; then
   echo "== the exercises without a build are those CMake registered"
-  source "$src/common/tests/progress-fakes.sh"
+  source "$src/scripts/tests/progress-fakes.sh"
   left_out=$(left_out_lessons "$list" | tr '\n' ' ')
   python3 - "$tree" "$list" "$left_out" <<'PY' || fail "the exercises read from the lessons differ from the build's list"
 import importlib.machinery, importlib.util, os, sys

@@ -37,7 +37,7 @@ case_() {
   fi
 }
 
-outputs=$src/common/tests/check-outputs
+outputs=$src/scripts/tests/check-outputs
 # replay NAME EXIT_CODE SAVED: a check program that prints a saved check output and exits EXIT_CODE.
 replay() {
   printf '#!/usr/bin/env bash\ncat %q\nexit %s\n' "$3" "$2" >"$work/$1"

@@ -15,7 +15,7 @@ src=$1 work=$2 list=$3
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
-source "$src/common/tests/progress-fakes.sh"
+source "$src/scripts/tests/progress-fakes.sh"
 fake_tools "$work/fake"
 fake_build "$work/build" "$list"
 tree=$work/tree
