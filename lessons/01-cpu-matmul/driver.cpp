@@ -7,6 +7,7 @@
 
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -14,7 +15,7 @@
 
 namespace {
 
-const char* const kLesson = "01-cpu-matmul";
+const char* const kLesson = wb::kLessonName;
 constexpr long kLargestOrder = 12000;  // three 12000^2 double matrices take 3.5 GB
 
 struct LoopOrder {
@@ -71,7 +72,8 @@ bool check_speed(std::uint64_t seed) {
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 7, 60, 64, 129});
-    std::printf("Lesson 01 check: C = A * B on the CPU (seed %llu)\n", static_cast<unsigned long long>(options.seed));
+    std::printf("%s check: C = A * B on the CPU (seed %llu)\n", wb::lesson_heading(),
+                static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (const LoopOrder& order : kLoopOrders)
         for (int n : orders) {
@@ -122,8 +124,8 @@ int run_bench(const wb::Options& options) {
     const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
     const std::string device = wb::host_cpu_name();
     wb::CsvWriter csv(options.out, options.command_line, device, wb::CsvWriter::Machine::cpu);
-    std::printf("Lesson 01 benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
-                device.c_str(), repeats);
+    std::printf("%s benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
+                wb::lesson_heading(), device.c_str(), repeats);
 
     // ms per n^3 per loop order: from a small first run, then from the last measurement, so that
     // --max-seconds applies from the first size on.

@@ -1,5 +1,4 @@
-// Lesson 02 driver of the program "coalescing" (shared by the exercise and the solution; you do
-// not edit this file).
+// Lesson 02 driver of the program "coalescing" (shared by the exercise and the solution; not yours to edit).
 //   --check  runs your scale_rows_kernel on poisoned outputs for several shapes and blocks and
 //            compares every element with the CPU; then (unless --no-speed) times it against the
 //            given strided kernel, which maps a warp onto a column, in the same process.
@@ -12,6 +11,7 @@
 
 #include "wb/ceilings.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +20,7 @@
 
 namespace {
 
-const char* const kProgram = "02-naive-matmul-coalescing";
+const char* const kProgram = wb::program_name();
 
 // ---- check ----------------------------------------------------------------------------------
 struct Matrix {
@@ -110,8 +110,8 @@ int run_check(const wb::Options& options) {
     }
     const wb::DeviceInfo device = wb::require_gpu();
     for (const dim3& block : blocks) wb::require_block_fits(device, block);
-    std::printf("Lesson 02, coalescing: out = in * row_scale[row] on %s (seed %llu)\n", device.name.c_str(),
-                static_cast<unsigned long long>(options.seed));
+    std::printf("%s, coalescing: out = in * row_scale[row] on %s (seed %llu)\n", wb::lesson_heading(),
+                device.name.c_str(), static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kProgram);
     for (const wb::RowsCols& shape : shapes) {
         wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the matrices");
@@ -211,8 +211,8 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : 10;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shapes[0].rows, shapes[0].cols), "the matrices");
-    std::printf("Lesson 02 coalescing benchmark on %s: kernels alone (no transfers), CUDA events, median of %d\n",
-                device.name.c_str(), repeats);
+    std::printf("%s coalescing benchmark on %s: kernels alone (no transfers), CUDA events, median of %d\n",
+                wb::lesson_heading(), device.name.c_str(), repeats);
     const double copy_gbs = wb::measured_roofs().copy_gbs;  // the device copy of this run's roofs
     wb::CsvWriter csv(options.out, options.command_line, device.name);
     wb::BenchRow shared;

@@ -9,6 +9,7 @@
 #include "wb/device_call_watch.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -16,7 +17,7 @@
 
 namespace {
 
-const char* const kLesson = "02-naive-matmul";
+const char* const kLesson = wb::kLessonName;
 
 std::vector<wb::Block2> blocks_from(const wb::Options& options, const std::vector<wb::Block2>& fallback) {
     return options.blocks.empty() ? fallback : options.blocks;
@@ -69,8 +70,8 @@ int run_check(const wb::Options& options) {
     const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}, {32, 8}});
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes);
-    std::printf("Lesson 02 check on %s: C = A * B, double, one thread per element (seed %llu)\n", info.name.c_str(),
-                static_cast<unsigned long long>(options.seed));
+    std::printf("%s check on %s: C = A * B, double, one thread per element (seed %llu)\n", wb::lesson_heading(),
+                info.name.c_str(), static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (const auto& shape : shapes) {
         wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows);
@@ -120,10 +121,10 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 02 benchmark on %s: double, median of %d runs after one warm-up.\n"
+    std::printf("%s benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  kernel: CUDA events around the launch only; round trip: wall clock around\n"
                 "  allocation + copies in + kernel + copy out + free (pageable host memory).\n",
-                info.name.c_str(), repeats);
+                wb::lesson_heading(), info.name.c_str(), repeats);
     for (const auto& shape : shapes) {
         wb::BenchRows rows = wb::begin_gemm_shape<double>(csv, kLesson, shape, options.seed, repeats, info.name);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);

@@ -11,6 +11,7 @@
 #include "wb/ceilings.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -18,7 +19,7 @@
 
 namespace {
 
-const char* const kLesson = "03-tiled-matmul";
+const char* const kLesson = wb::kLessonName;
 
 std::vector<std::string> precisions_from(const wb::Options& options) {
     const std::string p = options.get("precision", "both");
@@ -81,7 +82,7 @@ int run_check(const wb::Options& options) {
     const auto precisions = precisions_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes, sizeof(double));
-    std::printf("Lesson 03 check on %s: tiled C = A * B (seed %llu)\n", info.name.c_str(),
+    std::printf("%s check on %s: tiled C = A * B (seed %llu)\n", wb::lesson_heading(), info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (const std::string& p : precisions) {
@@ -215,11 +216,11 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(plan.shapes, sizeof(double));
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 03 benchmark on %s: median of %d runs after one warm-up.\n"
+    std::printf("%s benchmark on %s: median of %d runs after one warm-up.\n"
                 "  tiled, transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  zero padding, copies, kernel, copy back and free (as the report timed it).\n"
                 "  GFLOP/s = 2 n^3 / t; speedup over lesson 01's i-k-j loop on %s.\n",
-                info.name.c_str(), plan.repeats, wb::host_cpu_name().c_str());
+                wb::lesson_heading(), info.name.c_str(), plan.repeats, wb::host_cpu_name().c_str());
     CpuBaseline cpu(cpu_budget, csv);
     for (const auto& shape : plan.shapes)
         for (const std::string& p : plan.precisions) {

@@ -14,6 +14,7 @@
 #include "kernels/memory_bound_scale.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cuda_occupancy.h>
 
@@ -23,7 +24,7 @@
 
 namespace {
 
-const char* const kProgram = "03-tiled-matmul-occupancy";
+const char* const kProgram = wb::program_name();
 
 // An H100's or H200's numbers, both of compute capability 9.0 with 132 SMs (CUDA C++ Programming
 // Guide, table of compute capabilities, 9.0).
@@ -147,7 +148,8 @@ bool check_on_gpu(const wb::DeviceInfo& device) {
 
 int run_check(const wb::Options& options) {
     if (!options.sizes.empty()) wb::usage_error("--sizes: the check takes no sizes (the benchmark does)");
-    std::printf("Lesson 03, occupancy: resident blocks per SM from threads, registers and shared memory\n");
+    std::printf("%s, occupancy: resident blocks per SM from threads, registers and shared memory\n",
+                wb::lesson_heading());
     wb::CheckTally tally(kProgram);
     tally.record(check_against_calculator());
     std::string why_not;
@@ -182,9 +184,9 @@ int run_bench(const wb::Options& options) {
     wb::fill_random(x, options.seed);
     wb::DeviceBuffer<double> d_x(x), d_y(count);
     const double bytes = 2.0 * count * sizeof(double);
-    std::printf("Lesson 03 occupancy benchmark on %s: y = 3x over %lld doubles, kernel alone (no transfers), "
+    std::printf("%s occupancy benchmark on %s: y = 3x over %lld doubles, kernel alone (no transfers), "
                 "CUDA events, median of %d\n",
-                device.name.c_str(), count, repeats);
+                wb::lesson_heading(), device.name.c_str(), count, repeats);
     wb::CsvWriter csv(options.out, options.command_line, device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;

@@ -11,6 +11,7 @@
 #include "kernels/transpose_naive.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -20,7 +21,7 @@
 
 namespace {
 
-const char* const kProgram = "03-tiled-matmul-banks";
+const char* const kProgram = wb::program_name();
 
 // ---- the bank model -------------------------------------------------------------------------
 // Shared memory has 32 banks of 4 bytes: the 4-byte word at byte address a is in bank
@@ -115,7 +116,7 @@ int run_check(const wb::Options& options) {
     for (const wb::RowsCols& shape : shapes)
         if (shape.rows > 30000 || shape.cols > 30000)
             wb::usage_error("--sizes: " + shape.str() + " is too large for the check (at most 30000x30000)");
-    std::printf("Lesson 03, banks: a transpose through a shared-memory tile (seed %llu)\n",
+    std::printf("%s, banks: a transpose through a shared-memory tile (seed %llu)\n", wb::lesson_heading(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kProgram);
     // The bank count needs no GPU: a conflicting pitch is a wrong answer on any machine.
@@ -164,8 +165,8 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : 10;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), n, n), "the matrices");
-    std::printf("Lesson 03 banks benchmark on %s: %d x %d, kernels alone (no transfers), CUDA events, median of %d\n",
-                device.name.c_str(), n, n, repeats);
+    std::printf("%s banks benchmark on %s: %d x %d, kernels alone (no transfers), CUDA events, median of %d\n",
+                wb::lesson_heading(), device.name.c_str(), n, n, repeats);
     wb::CsvWriter csv(options.out, options.command_line, device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;

@@ -11,6 +11,7 @@
 #include "wb/device_call_watch.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -18,7 +19,7 @@
 
 namespace {
 
-const char* const kLesson = "04-nonsquare-matmul";
+const char* const kLesson = wb::kLessonName;
 constexpr int kLargestTile = 32;
 
 // A device matrix followed by a guard band of NaN: a kernel that reads past the end of the
@@ -131,8 +132,8 @@ int run_check(const wb::Options& options) {
     const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
-    std::printf("Lesson 04 check on %s: C (n x p) = A (n x m) * B (m x p), double (seed %llu)\n", info.name.c_str(),
-                static_cast<unsigned long long>(options.seed));
+    std::printf("%s check on %s: C (n x p) = A (n x m) * B (m x p), double (seed %llu)\n", wb::lesson_heading(),
+                info.name.c_str(), static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (const auto& shape : shapes) {
         wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows + shape.cols);
@@ -206,10 +207,10 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 04 benchmark on %s: double, median of %d runs after one warm-up.\n"
+    std::printf("%s benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  (padding,) copies, kernel, copy back and free. GFLOP/s = 2 n m p / t (useful work only).\n",
-                info.name.c_str(), repeats);
+                wb::lesson_heading(), info.name.c_str(), repeats);
     for (const auto& shape : shapes) {
         wb::BenchRows rows = wb::begin_gemm_shape<double>(csv, kLesson, shape, options.seed, repeats, info.name);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);

@@ -11,6 +11,7 @@
 
 #include "wb/bench_fields.h"
 #include "wb/ceilings.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,7 +21,7 @@
 
 namespace {
 
-const char* kLesson = "05-column-reduce";
+const char* const kLesson = wb::kLessonName;
 constexpr long kMaxColumns = 1024;    // the lesson is about tall, narrow matrices
 constexpr double kL2sOfCopies = 4.0;  // the benchmark's rotated copies hold at least this many L2s
 
@@ -40,7 +41,7 @@ int run_check(const wb::Options& options) {
     fallback.insert(fallback.end(), kAwkwardShapes.begin(), kAwkwardShapes.end());
     const std::vector<Shape> shapes = shapes_from(options, fallback, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("Lesson 05 check: column sums on %s (seed %llu)\n", info.name.c_str(),
+    std::printf("%s check: column sums on %s (seed %llu)\n", wb::lesson_heading(), info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     tally.record(check_cas_stress(options.seed));  // atomic_add_cas on its own (harness/cas_checks.cu)
@@ -181,10 +182,11 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const double copy_gbs = wb::measure_copy_bandwidth_gbs();
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 05 benchmark on %s (seed %llu). Kernel times: median of batches over rotated copies of the\n"
+    std::printf("%s benchmark on %s (seed %llu). Kernel times: median of batches over rotated copies of the\n"
                 "matrix (at least 4x the %zu MiB L2 in all, so every launch reads from memory); GB/s = 8 m n / t.\n"
                 "Device copy bandwidth (read + write): %.0f GB/s\n",
-                info.name.c_str(), static_cast<unsigned long long>(options.seed), info.l2_bytes >> 20, copy_gbs);
+                wb::lesson_heading(), info.name.c_str(), static_cast<unsigned long long>(options.seed),
+                info.l2_bytes >> 20, copy_gbs);
     const wb::BenchRow shared = wb::bench_fields(kLesson, "double", "GB/s", info.name);
     wb::BenchRows rows(csv, shared);
     wb::BenchRow copy = shared;

@@ -12,6 +12,7 @@
 #include "sciddicat/terrain.h"
 
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -24,7 +25,7 @@ namespace {
 
 using sciddicat::DeviceGrid;
 
-const char* const kLesson = "06-sciddicat";
+const char* const kLesson = wb::kLessonName;
 
 // How a version advances the state: in_place, `step` enqueues one whole step on the default
 // stream and updates sh in place; fused, the fused kernel goes from sh to sh_next and back, one
@@ -126,7 +127,8 @@ int run_check(const wb::Options& options) {
     const std::vector<Case> cases = check_cases(options);
     const wb::DeviceInfo info = wb::require_gpu();
     require_blocks_fit(options, info);
-    std::printf("Lesson 06 check: every GPU version against the serial SciddicaT on %s\n", info.name.c_str());
+    std::printf("%s check: every GPU version against the serial SciddicaT on %s\n", wb::lesson_heading(),
+                info.name.c_str());
     wb::CheckTally tally(kLesson);
     for (const Case& c : cases) {
         const sciddicat::SerialReference ref = sciddicat::serial_reference(c.terrain, c.steps);
@@ -200,12 +202,12 @@ int run_bench(const wb::Options& options) {
     fields.ceiling = "empty-kernel-launches";
     fields.device = info.name;
     wb::BenchRows rows(csv, fields);
-    std::printf("Lesson 06 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
-                info.name.c_str(), steps, repeats);
+    std::printf("%s benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
+                wb::lesson_heading(), info.name.c_str(), steps, repeats);
     std::error_code ignored;  // a folder that cannot be made fails when the grid is written
     if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ignored);
     auto output = [&](const std::string& grid) {
-        return out_dir.empty() ? "" : out_dir + "/06-sciddicat-" + grid + ".txt";
+        return out_dir.empty() ? "" : out_dir + "/" + wb::kLessonName + "-" + grid + ".txt";
     };
     if (!tessina.empty())  // its serial time: always the full run
         bench_terrain(rows, versions, real, steps, steps, repeats, output("tessina"));

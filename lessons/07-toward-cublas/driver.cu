@@ -17,6 +17,7 @@
 #include "wb/matmul_harness.h"
 #include "wb/power_sampler.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +27,7 @@
 
 namespace {
 
-const char* kLesson = "07-toward-cublas";
+const char* const kLesson = wb::kLessonName;
 
 // How the driver launches a kernel: n must be a multiple of `multiple` (the check pads to it).
 struct KernelLaunch {
@@ -109,7 +110,8 @@ int run_check(const wb::Options& options) {
     // even without a GPU.
     const std::vector<wb::Version<KernelLaunch>> requested = wb::select_kernels(options, kKernels);
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, wb::require_gpu());
-    std::printf("Lesson 07 check: C = A * B in double (seed %llu)\n", static_cast<unsigned long long>(options.seed));
+    std::printf("%s check: C = A * B in double (seed %llu)\n", wb::lesson_heading(),
+                static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     for (int n : orders) {
         const bool exact = n <= kLargestCpuReference;
@@ -207,10 +209,10 @@ int run_bench(const wb::Options& options) {
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
     wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, extra_columns(),
                       {wb::power_columns_comment(sampler.interval_ms())});
-    std::printf("Lesson 07 benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
+    std::printf("%s benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
                 "timed, GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here on the same\n"
                 "inputs: %s; SM clock and board power read while the timed runs are on the GPU\n",
-                info.name.c_str(), repeats, kSettleMs / 1000, describe(inputs));
+                wb::lesson_heading(), info.name.c_str(), repeats, kSettleMs / 1000, describe(inputs));
     for (int n : orders) bench_order(csv, sampler, n, kernels, options.seed, inputs, repeats, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;

@@ -17,6 +17,7 @@
 #include "sciddicat/grid_io.h"
 #include "sciddicat/terrain.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,7 +26,7 @@
 
 namespace {
 
-const char* const kLesson = "08-sciddicat-multigpu";
+const char* const kLesson = wb::kLessonName;
 constexpr long kExchangeTimeoutS = 10;  // the default of --exchange-timeout
 
 // This rank's rows when the grid is split over `ranks` ranks.
@@ -71,7 +72,7 @@ int run_check(const wb::Options& options) {
     validate_grid_sizes(options, world().ranks);
     set_exchange_timeout(static_cast<double>(options.get_long("exchange-timeout", kExchangeTimeoutS, 1, 3600)));
     if (world().root())
-        std::printf("Lesson 08 check: SciddicaT on %d rank(s), seed %llu\n", world().ranks,
+        std::printf("%s check: SciddicaT on %d rank(s), seed %llu\n", wb::lesson_heading(), world().ranks,
                     static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     // A wrong decomposition stops the check before any GPU work.
@@ -149,8 +150,9 @@ int run_bench(const wb::Options& options) {
     wb::CsvWriter csv(world().root() ? options.out : "", options.command_line, shared.device);
     wb::BenchRows out(csv, shared);
     if (world().root())
-        std::printf("Lesson 08 benchmark: %d step(s) per run, median of %d runs, slowest rank counts, %s\n", steps,
-                    repeats, overlap ? "exchange overlapped with interior rows" : "exchange then update");
+        std::printf("%s benchmark: %d step(s) per run, median of %d runs, slowest rank counts, %s\n",
+                    wb::lesson_heading(), steps, repeats,
+                    overlap ? "exchange overlapped with interior rows" : "exchange then update");
 
     // Strong scaling: the same grid on 1 GPU and on all of them.
     const Inputs strong = synthetic_inputs(rows, cols, options.seed);

@@ -6,6 +6,7 @@
 
 #include "sciddicat/model.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <cstring>
@@ -119,7 +120,7 @@ int run_check(const wb::Options& options) {
         wb::compare(yours.h.data(), reference.h.data(), static_cast<long>(yours.h.size()), wb::Tolerance{0.0, 0.0});
     std::printf("  after %d steps:  ", steps);
     wb::print_report(run_report, "Sh", cols);
-    wb::CheckTally tally("09-bug-gallery");
+    wb::CheckTally tally(wb::kLessonName);
     tally.record(guard_kept);
     tally.record(init_report.ok());
     tally.record(run_report.ok());
@@ -130,7 +131,7 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{"09-bug-gallery border-ring",
+    wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
                         "SciddicaT outflow buffers whose border is never set",
                         "grid RxC (rows x columns, at least 3x3)",
                         {{"steps", "N", "steps of the simulation (default 20)"}}};

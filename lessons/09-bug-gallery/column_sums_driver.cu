@@ -6,6 +6,7 @@
 #include "wb/column_sums.h"
 #include "wb/device_call_watch.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <vector>
@@ -59,7 +60,7 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo device = wb::require_gpu();
     std::printf("Bug gallery, %s: column sums in double on %s (seed %llu)\n", WORKBOOK_PROGRAM, device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    wb::CheckTally tally("09-bug-gallery");
+    wb::CheckTally tally(wb::kLessonName);
     for (const wb::RowsCols& shape : shapes) tally.record(check_shape(shape, options.seed + shape.rows, device));
     return tally.finish("every column sum is correct");
 }
@@ -67,7 +68,7 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{std::string("09-bug-gallery ") + WORKBOOK_PROGRAM,
+    const wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
                               "column sums of an m x n matrix",
                               "matrix shapes MxN (rows x columns)",
                               {}};

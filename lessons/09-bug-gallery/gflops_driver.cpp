@@ -4,6 +4,7 @@
 #include "gflops_rate.h"
 
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <vector>
@@ -37,7 +38,7 @@ int run_check(const wb::Options& /*options*/) {
         wb::compare(got.data(), expected.data(), static_cast<long>(got.size()), wb::Tolerance{0.0, 1e-12});
     std::printf("  ");
     wb::print_report(report, "rate", 0);
-    wb::CheckTally tally("09-bug-gallery");
+    wb::CheckTally tally(wb::kLessonName);
     if (!tally.record(report.ok())) std::printf("  the rates disagree with 2 n^3 / t / 1e9\n");
     return tally.finish("every rate agrees with its definition");
 }
@@ -46,7 +47,10 @@ int run_check(const wb::Options& /*options*/) {
 
 int main(int argc, char** argv) {
     // No --sizes and no --block: the check recomputes the report's own points on the CPU.
-    wb::LessonInfo info{"09-bug-gallery gflops-unit", "a GFLOP/s figure that is off by a power of ten", "", {}};
+    wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
+                        "a GFLOP/s figure that is off by a power of ten",
+                        "",
+                        {}};
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
     return wb::lesson_main(argc, argv, info, run_check, nullptr);

@@ -3,6 +3,7 @@
 #include "smoothing.h"
 
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <vector>
@@ -51,7 +52,7 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo device = wb::require_gpu();
     std::printf("Bug gallery, missing-barrier: rows smoothed in shared memory on %s (seed %llu)\n", device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
-    wb::CheckTally tally("09-bug-gallery");
+    wb::CheckTally tally(wb::kLessonName);
     for (const wb::RowsCols& shape : shapes) tally.record(check_shape(shape, iterations, options.seed + shape.rows));
     return tally.finish("every row is smoothed correctly");
 }
@@ -59,7 +60,7 @@ int run_check(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{"09-bug-gallery missing-barrier",
+    wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
                         "rows smoothed step by step in shared memory",
                         "matrix shapes RxC (rows x columns, at most 1024 columns)",
                         {{"steps", "N", "smoothing steps (default 50)"}}};

@@ -5,6 +5,7 @@
 #include "timed_region.h"
 
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -60,7 +61,7 @@ int run_check(const wb::Options& /*options*/) {
                                                      kRelease.name};
     std::printf("  steps run:      %s\n", joined(run.order).c_str());
     std::printf("  inside the timed region: %s\n", joined(run.timed).c_str());
-    wb::CheckTally tally("09-bug-gallery");
+    wb::CheckTally tally(wb::kLessonName);
     if (!tally.record(run.order == expected_order))
         std::printf("  every step must run once, in the order: %s\n", joined(expected_order).c_str());
     const double expected_ms = kMultiply.cost_ms;
@@ -75,7 +76,10 @@ int run_check(const wb::Options& /*options*/) {
 
 int main(int argc, char** argv) {
     // No --sizes and no --block: the steps are simulated.
-    wb::LessonInfo info{"09-bug-gallery timed-region", "a kernel time that includes allocation and copies", "", {}};
+    wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
+                        "a kernel time that includes allocation and copies",
+                        "",
+                        {}};
     info.accepts_block = false;
     info.no_block_reason = "simulates its steps on the CPU: there are no thread blocks";
     return wb::lesson_main(argc, argv, info, run_check, nullptr);

@@ -12,6 +12,7 @@
 #include "sciddicat/terrain.h"
 #include "wb/bench_fields.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -21,7 +22,7 @@
 
 namespace {
 
-const char* kLesson = "10-sciddicat-active-tiles";
+const char* const kLesson = wb::kLessonName;
 using Version = wb::Version<Config>;  // Config: how a version runs (harness/runner.h)
 
 // The versions, selected with --kernels.
@@ -68,7 +69,8 @@ int run_check(const wb::Options& options) {
     const std::vector<Version> table = versions(options);
     const std::vector<Case> cases = check_cases(options);  // bad input is reported with or without a GPU
     const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("Lesson 10 check: every version against the serial SciddicaT on %s\n", info.name.c_str());
+    std::printf("%s check: every version against the serial SciddicaT on %s\n", wb::lesson_heading(),
+                info.name.c_str());
     wb::CheckTally tally(kLesson);
     std::printf("  source_bits and place_reached on their own:\n");
     tally.record(check_tile_reach());
@@ -149,8 +151,8 @@ int run_bench(const wb::Options& options) {
     const bool have_tessina = !tessina.empty();
     const sciddicat::Terrain real = have_tessina ? sciddicat::read_terrain(tessina) : sciddicat::Terrain{};
     const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("Lesson 10 benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
-                info.name.c_str(), steps, repeats);
+    std::printf("%s benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
+                wb::lesson_heading(), info.name.c_str(), steps, repeats);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     wb::BenchRow shared = wb::bench_fields(kLesson, "double", "Mcells/s", info.name);
     shared.ceiling = "empty-kernel-launches";

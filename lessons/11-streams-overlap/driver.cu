@@ -13,6 +13,7 @@
 #include "wb/pinned_buffer.h"
 #include "wb/stream_set.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,7 +24,7 @@
 
 namespace {
 
-const char* const kLesson = "11-streams-overlap";
+const char* const kLesson = wb::kLessonName;
 const int kTimelineStreams = 4, kTimelineChunks = 16;  // the --timeline run
 // How long the check holds every stream busy before the pipeline runs.
 constexpr double kHoldMs = 20.0;
@@ -62,7 +63,7 @@ bool check_pipeline(Buffers& buffers, const std::vector<double>& expected, int s
 }
 
 int run_check(const wb::Options& options) {
-    std::printf("Lesson 11 check: y = transform(x) in chunks over several streams (seed %llu)\n",
+    std::printf("%s check: y = transform(x) in chunks over several streams (seed %llu)\n", wb::lesson_heading(),
                 static_cast<unsigned long long>(options.seed));
     // The arguments first: bad input is an error even without a GPU.
     if (options.has("timeline")) wb::usage_error("--timeline: the benchmark records the timeline: add --bench");
@@ -146,9 +147,9 @@ int run_bench(const wb::Options& options) {
     const EngineTimes engines = time_engines(buffers, pageable_x, work, repeats, streams[0]);
 
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 11 benchmark on %s: %lld doubles (%.0f MiB), %d multiply-adds per element; median of %d;\n"
+    std::printf("%s benchmark on %s: %lld doubles (%.0f MiB), %d multiply-adds per element; median of %d;\n"
                 "engines alone with CUDA events, whole jobs (transfers included) with the wall clock\n",
-                info.name.c_str(), count, bytes / (1 << 20), work, repeats);
+                wb::lesson_heading(), info.name.c_str(), count, bytes / (1 << 20), work, repeats);
     wb::BenchRow shared = wb::bench_fields(kLesson, "double", "GB/s", info.name);
     shared.shape = std::to_string(count) + "/work" + std::to_string(work);
     shared.n = count;

@@ -12,6 +12,7 @@
 #include "wb/device_call_watch.h"
 #include "wb/roofs.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cctype>
 #include <cstdio>
@@ -20,7 +21,7 @@
 
 namespace {
 
-const char* const kProgram = "12-profiling";
+const char* const kProgram = wb::program_name();
 // Your step must move its bytes at least at this fraction of the speed of a device copy of the
 // same grid (a copy reads and writes the same bytes as a step, and does nothing else). On the
 // course's H100 the solution runs near the copy and each of the two slow-downs far below this
@@ -88,9 +89,9 @@ bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
                 wb::gb_per_s(bytes, copy), 100.0 * fraction);
     if (fraction >= kMinimumFractionOfCopy) return true;
     std::printf("  FAILED: the numbers are right, but the step runs at %.0f%% of a copy's speed (at least %.0f%%\n"
-                "  expected). Profile it:  scripts/profile 12-profiling-exercise --profile-run\n"
-                "  and read its counters with the page's table (docs: Lesson 12).\n",
-                100.0 * fraction, 100.0 * kMinimumFractionOfCopy);
+                "  expected). Profile it:  scripts/profile %s-exercise --profile-run\n"
+                "  and read its counters with the page's table (docs: %s).\n",
+                100.0 * fraction, 100.0 * kMinimumFractionOfCopy, wb::kLessonName, wb::lesson_heading());
     return false;
 }
 
@@ -122,7 +123,7 @@ int run_check(const wb::Options& options) {
     if (options.has("profile-run")) return run_profile_run(options);
     const auto shapes = check_shapes(options);
     const wb::DeviceInfo device = wb::require_gpu();
-    std::printf("Lesson 12: one 5-point smoothing step on %s (seed %llu)\n", device.name.c_str(),
+    std::printf("%s: one 5-point smoothing step on %s (seed %llu)\n", wb::lesson_heading(), device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kProgram);
     for (const wb::RowsCols& shape : shapes) {
@@ -154,8 +155,8 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : 10;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the grids");
-    std::printf("Lesson 12 benchmark on %s: the kernel alone (no transfers), CUDA events, median of %d\n",
-                device.name.c_str(), repeats);
+    std::printf("%s benchmark on %s: the kernel alone (no transfers), CUDA events, median of %d\n",
+                wb::lesson_heading(), device.name.c_str(), repeats);
     const Grid g = random_grid(shape, options.seed, false);
     wb::DeviceBuffer<double> d_in(g.in), d_out(g.cells());
     const double bytes = 2.0 * sizeof(double) * g.cells();

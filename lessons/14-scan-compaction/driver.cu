@@ -13,6 +13,7 @@
 
 #include "wb/steady_timing.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -21,7 +22,7 @@
 
 namespace {
 
-const char* kLesson = "14-scan-compaction";
+const char* const kLesson = wb::kLessonName;
 
 // name: the --kernels name (and the benchmark's kernel column); label: the CSV's block column.
 const std::vector<wb::Version<Contender>> kContenders = {
@@ -60,7 +61,7 @@ int run_check(const wb::Options& options) {
     const std::vector<wb::Version<Contender>> contenders = wb::select_kernels(options, kContenders);
     const int stress_repeats = static_cast<int>(options.get_long("stress-repeats", kStressRepeats, 1, 1000000));
     const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("Lesson 14 check: scans and compactions on %s (seed %llu)\n", info.name.c_str(),
+    std::printf("%s check: scans and compactions on %s (seed %llu)\n", wb::lesson_heading(), info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     std::printf(" parts 1 and 2 alone:\n");
@@ -92,10 +93,10 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
     wb::CsvWriter csv(options.out, options.command_line, info.name);
-    std::printf("Lesson 14 benchmark on %s (seed %llu): each row the median of %d samples of back-to-back runs,\n"
+    std::printf("%s benchmark on %s (seed %llu): each row the median of %d samples of back-to-back runs,\n"
                 "no transfers timed. GB/s = the fewest bytes a run must move / t (a scan 8 n, a compaction\n"
                 "4 n + 4 kept); ratio = rate / a device copy of the same n elements; speedup = CUB's time / t.\n",
-                info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats);
+                wb::lesson_heading(), info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats);
     bool all_correct = true;
     for (long long n : lengths)
         for (const char* precision : {"int", "float"})

@@ -16,6 +16,7 @@
 #include "wb/cuda_check.h"
 #include "wb/device_buffer.h"
 #include "wb/steady_timing.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <string>
@@ -23,7 +24,7 @@
 
 namespace {
 
-const char* kLesson = "15-histogram";
+const char* const kLesson = wb::kLessonName;
 const char* kCub = "cub-histogram-even";
 constexpr int kDefaultRepeats = 20;
 constexpr long kBenchBytes = 1L << 28;
@@ -98,7 +99,7 @@ int run_check(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> versions = wb::select_kernels(options, kVersions);
     const std::vector<Length> byte_lengths = check_lengths(1, options), short_lengths = check_lengths(2, options);
     const wb::DeviceInfo info = wb::require_gpu();
-    std::printf("Lesson 15 check: histograms on %s (seed %llu), against the bins counted on the CPU\n",
+    std::printf("%s check: histograms on %s (seed %llu), against the bins counted on the CPU\n", wb::lesson_heading(),
                 info.name.c_str(), static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
     std::vector<bool> version_correct(versions.size(), true);
@@ -214,10 +215,11 @@ int run_bench(const wb::Options& options) {
     wb::BenchRows rows(csv, wb::bench_fields(kLesson, "uint8", "GB/s", info.name));
     // The device copy of the first size's bytes (read and written), timed as the versions are.
     const double copy_gbs = write_copy_row(rows, sizes.front(), repeats, mark);
-    std::printf("Lesson 15 benchmark on %s (seed %llu): each row the median of %d samples, each a batch of\n"
+    std::printf("%s benchmark on %s (seed %llu): each row the median of %d samples, each a batch of\n"
                 "back-to-back runs timed with CUDA events; GB/s = bytes of input / t; ratio = rate / CUB's on the\n"
                 "same input. Device copy of %ld bytes (read + write): %.0f GB/s\n",
-                info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats, sizes.front(), copy_gbs);
+                wb::lesson_heading(), info.name.c_str(), static_cast<unsigned long long>(options.seed), repeats,
+                sizes.front(), copy_gbs);
     bool all_correct = true;
     for (long bytes : sizes)
         for (int value_bytes : {1, 2})

@@ -24,7 +24,10 @@ Usage:
                                                    manifests (after adding a lesson or editing a text;
                                                    refused where a lesson was left out)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
-                                                   kernel, no namespace wb inside lessons/; lists
+                                                   kernel, no namespace wb inside lessons/; no
+                                                   lesson name or "Lesson NN" typed in a string of
+                                                   lessons/ or solutions/ (they come from the build),
+                                                   each Hints line naming its own lesson; lists
                                                    the files of each lesson folder that are none of
                                                    exercise, driver, kernel, header, harness or data
   lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
@@ -391,8 +394,48 @@ KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*
                    r"[^/]*\.(h|cuh))$")
 
 
+# A string literal of C++/CUDA code (its comments left out by code_text below).
+STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+LESSON_HEADING = re.compile(r"\bLesson \d\d\b")
+HINTS_LINE = re.compile(r'Hints: docs page "Lesson (\d\d)[^"]*", or +scripts/progress hint ([0-9a-z.-]+)')
+
+
+def code_text(text):
+    """C++/CUDA source without its comments (string literals kept), line breaks kept."""
+    pattern = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', re.S)
+    return pattern.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def stale_names(relative, folder, lessons, text):
+    """A lesson's code names its lesson only through the build (wb::kLessonName, wb::program_name(),
+    wb::lesson_heading(): WORKBOOK_LESSON), so that a copied or renumbered lesson prints its own
+    name: no "Lesson NN" and no lesson's folder name in a string literal; and its exercise
+    files' "Hints:" line names its own page and hints."""
+    problems = []
+    for number, line in enumerate(code_text(text).split("\n"), 1):
+        for literal in STRING_LITERAL.findall(line):
+            if LESSON_HEADING.search(literal):
+                problems.append(f"{relative}:{number}: \"Lesson NN\" typed in a string: print wb::lesson_heading()")
+            for lesson in lessons:
+                if re.search(r"(?<![0-9A-Za-z-])" + re.escape(lesson) + r"(?![0-9A-Za-z-])", literal):
+                    problems.append(f"{relative}:{number}: the lesson's name {lesson} typed in a string: use "
+                                    "wb::kLessonName or wb::program_name() (wb/lesson_name.h)")
+    for hint in HINTS_LINE.finditer(text):
+        if hint.group(1) != folder[:2] or hint.group(2).split(".")[0] != folder:
+            problems.append(f"{relative}: its Hints line names lesson {hint.group(1)} and {hint.group(2)}, "
+                            f"not {folder} (a line copied from another lesson?)")
+    return problems
+
+
 def shape(source):
     problems, others = [], []
+    lessons = lesson_folders(source)
+    for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True) +
+                       glob.glob(os.path.join(source, "solutions", "*", "**", "*"), recursive=True)):
+        if os.path.isfile(path) and re.search(r"\.(cu|cuh|cpp|h)$", path):
+            relative = os.path.relpath(path, source)
+            folder = relative.split(os.sep)[1]
+            problems += stale_names(relative, folder, lessons, open(path, encoding="utf-8", errors="replace").read())
     exercise_files = set()
     for path in glob.glob(os.path.join(source, "solutions", "*", "*")):
         exercise_files.add(os.path.relpath(path, os.path.join(source, "solutions")))
@@ -671,6 +714,12 @@ def self_test(source, build):
                 lambda: shape(tree)[0], "251 lines")
         planted("a kernel in a driver", driver, lambda t: t + "__global__ void extra() {}\n",
                 lambda: shape(tree)[0], "a __global__ kernel in a driver")
+        planted("a typed lesson heading", driver, lambda t: t.replace("wb::lesson_heading()", '"Lesson 01"', 1),
+                lambda: shape(tree)[0], "\"Lesson NN\" typed")
+        planted("a typed lesson name", driver, lambda t: t.replace("wb::kLessonName", '"01-cpu-matmul"', 1),
+                lambda: shape(tree)[0], "the lesson's name 01-cpu-matmul typed")
+        planted("a Hints line copied from another lesson", os.path.join(tree, "lessons", "12-profiling", "smooth.cu"),
+                lambda t: t.replace('"Lesson 12', '"Lesson 11', 1), lambda: shape(tree)[0], "its Hints line names")
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree)[0], "namespace wb inside a lesson")
@@ -735,7 +784,7 @@ def main():
         for other in others:
             print(f"note: {other} is none of exercise, driver, kernel, header, harness or data")
         if not problems:
-            print("OK: every driver is short and holds no kernel; no lesson opens namespace wb")
+            print("OK: every driver is short and holds no kernel; no lesson opens namespace wb or types its name")
         return report(problems)
     if args[0] == "layout" and len(args) == 2:
         problems = layout(args[1])

@@ -10,6 +10,7 @@
 #include "wb/bench_fields.h"
 #include "wb/steady_timing.h"
 #include "wb/workbook.h"
+#include "wb/lesson_name.h"
 
 #include <cstdio>
 #include <functional>
@@ -92,7 +93,7 @@ bool bench_typed(wb::CsvWriter& csv, long long n, std::uint64_t seed,
     }
     WB_CHECK_LAUNCH_AND_WAIT("the timed kernels");
 
-    wb::BenchRow shared = wb::bench_fields("14-scan-compaction", type_name<T>(), "GB/s", device);
+    wb::BenchRow shared = wb::bench_fields(wb::kLessonName, type_name<T>(), "GB/s", device);
     shared.shape = std::to_string(n);
     shared.n = static_cast<long>(n);
     shared.ceiling = "device-copy";

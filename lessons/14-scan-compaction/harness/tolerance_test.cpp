@@ -192,8 +192,7 @@ void check_fallback(const char* what, const Floats& x) {
 }  // namespace
 
 int main() {
-    std::printf("Lesson 14: the float scans' tolerance on the CPU (seed %llu)\n",
-                static_cast<unsigned long long>(kSeed));
+    std::printf("The float scans' tolerance on the CPU (seed %llu)\n", static_cast<unsigned long long>(kSeed));
     check_orders_and_defects(scan_input<float>(kLength, kSeed));
 
     std::mt19937_64 generator(kSeed);
