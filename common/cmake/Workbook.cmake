@@ -137,6 +137,66 @@ function(_workbook_skip_test name message)
   add_test(NAME ${name} COMMAND bash -c "echo \"$1\"; exit ${WORKBOOK_SKIP_CODE}" skip "${message}")
 endfunction()
 
+# _workbook_require_lesson_files(LESSON [EXERCISE_FILES file...] [GIVEN NN-name/file...]):
+# what the course's rules require beside the folder lessons/LESSON/ (CONTRIBUTING.md, "Adding a
+# lesson"), checked before anything reads it: the solution of each exercise file (those named,
+# and every file of the folder with a "// >>> TODO" or "// >>> FIX" marker line) and the folder
+# solutions/LESSON/, the GIVEN files under solutions/, the page docs/lessons/LESSON.md, and a
+# chart plots/LESSON*.gp where a machine's folder of data/ (data/machines.csv) keeps a run of
+# the lesson. Configure stops with one line that names the lesson and every missing path, where
+# it would otherwise fail later on one file, in CMake's own words.
+function(_workbook_require_lesson_files lesson)
+  cmake_parse_arguments(R "" "" "EXERCISE_FILES;GIVEN" ${ARGN})
+  set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+  set(exercises ${R_EXERCISE_FILES})
+  file(GLOB_RECURSE files RELATIVE "${lesson_dir}" "${lesson_dir}/*")
+  foreach(file IN LISTS files)
+    file(STRINGS "${lesson_dir}/${file}" markers REGEX "^[ \t]*// >>> (TODO|FIX)")
+    if(markers)
+      list(APPEND exercises "${file}")
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES exercises)
+  set(missing "")
+  foreach(file IN LISTS exercises)
+    if(NOT EXISTS "${PROJECT_SOURCE_DIR}/solutions/${lesson}/${file}")
+      list(APPEND missing "solutions/${lesson}/${file} (the solution of lessons/${lesson}/${file})")
+    endif()
+  endforeach()
+  if(NOT missing AND NOT IS_DIRECTORY "${PROJECT_SOURCE_DIR}/solutions/${lesson}")
+    list(APPEND missing "solutions/${lesson}/ (the folder of its solutions)")
+  endif()
+  foreach(file IN LISTS R_GIVEN)
+    if(NOT EXISTS "${PROJECT_SOURCE_DIR}/solutions/${file}")
+      list(APPEND missing "solutions/${file} (a GIVEN file of its manifest)")
+    endif()
+  endforeach()
+  if(NOT EXISTS "${PROJECT_SOURCE_DIR}/docs/lessons/${lesson}.md")
+    list(APPEND missing "docs/lessons/${lesson}.md (its page)")
+  endif()
+  file(GLOB charts "${PROJECT_SOURCE_DIR}/plots/${lesson}*.gp")
+  if(NOT charts AND EXISTS "${PROJECT_SOURCE_DIR}/data/machines.csv")
+    file(STRINGS "${PROJECT_SOURCE_DIR}/data/machines.csv" machines REGEX "^[^#]")
+    list(POP_FRONT machines)  # the header
+    foreach(machine IN LISTS machines)
+      string(REPLACE "," ";" fields "${machine}")
+      list(GET fields 2 folder)
+      file(GLOB runs RELATIVE "${PROJECT_SOURCE_DIR}" "${PROJECT_SOURCE_DIR}/data/${folder}/${lesson}*.csv")
+      if(runs)
+        list(GET runs 0 run)
+        list(APPEND missing "plots/${lesson}.gp (its chart, which draws the committed run ${run})")
+        break()
+      endif()
+    endforeach()
+  endif()
+  if(missing)
+    list(JOIN missing "; " missing)
+    # The leading space keeps the line whole: CMake wraps a message's paragraphs, not indented ones.
+    message(FATAL_ERROR " lesson ${lesson}: missing ${missing}: create them as CONTRIBUTING.md, "
+                        "\"Adding a lesson\", says")
+  endif()
+endfunction()
+
 # workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text] [GIVEN file...] [ROOFLINE program-id...]
 #                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]):
 # the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
@@ -166,6 +226,7 @@ function(workbook_lesson_manifest)
   string(REPLACE ";" "<semicolon>" learn "${M_LEARN}")
   string(REPLACE ";" "<semicolon>" needs "${M_NEEDS}")
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS "${lesson}\t${teaches}\t${learn}\t${needs}")
+  _workbook_require_lesson_files(${lesson} GIVEN ${M_GIVEN})
   set_property(GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson} "${M_GIVEN}")
   foreach(program IN LISTS M_ROOFLINE)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_ROOFLINE "${program}")
@@ -359,6 +420,8 @@ function(workbook_lesson)
     message(FATAL_ERROR "workbook_lesson needs NAME, DRIVER and EXERCISE_FILES")
   endif()
   _workbook_pristine_causes("${L_NAME}" "${L_PROGRAM}" "${L_EXERCISE_FILES}" "${L_PRISTINE_CAUSES}")
+  get_property(given_files GLOBAL PROPERTY WORKBOOK_GIVEN_${L_NAME})
+  _workbook_require_lesson_files(${L_NAME} EXERCISE_FILES ${L_EXERCISE_FILES} GIVEN ${given_files})
   if(L_SPEED_CHECK)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_SPEED_CHECK_LESSONS "${L_NAME}")
   endif()
