@@ -76,6 +76,7 @@ cat >"$tree/lessons/$lesson/driver.cpp" <<EOF
 // Lesson $number driver: --check scales a few vectors and compares every element.
 #include "scale.h"
 
+#include "wb/lesson_name.h"
 #include "wb/workbook.h"
 
 #include <vector>
@@ -83,7 +84,7 @@ cat >"$tree/lessons/$lesson/driver.cpp" <<EOF
 namespace {
 
 int run_check(const wb::Options&) {
-    wb::CheckTally tally("$lesson");
+    wb::CheckTally tally(wb::kLessonName);
     for (int n : {1, 7, 100}) {
         std::vector<double> x(n), y(n), expected(n);
         for (int i = 0; i < n; ++i) {
@@ -102,7 +103,7 @@ int run_check(const wb::Options&) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{"$lesson", "y = factor * x on the CPU", ""};
+    wb::LessonInfo info{wb::kLessonName, "y = factor * x on the CPU", ""};
     info.accepts_block = false;
     info.benchmarks = false;
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
