@@ -197,12 +197,14 @@ function(_workbook_require_lesson_files lesson)
   endif()
 endfunction()
 
-# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text] [GIVEN file...] [ROOFLINE program-id...]
+# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text [WHERE text]] [GIVEN file...] [ROOFLINE program-id...]
 #                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]):
 # the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
 # (the lesson is the folder's name). TEACHES is its row of the ladder in README.md, LEARN its row
 # of the course map in docs/mainpage.md, NEEDS the map's "Needs a GPU" cell where the programs'
-# kinds do not say it ("yes", "no", "yes, except *cpu-program*"); `scripts/maintainer/lint-lessons.py
+# kinds do not say it ("yes", "no", "yes, except *cpu-program*"), which scripts/progress also shows
+# for the lesson's GPU exercises, and WHERE the kind of machine that can finish them (both where a
+# lesson needs more than one NVIDIA GPU of any kind); `scripts/maintainer/lint-lessons.py
 # sync .` writes both tables from the manifests, and workbook.lesson-registry checks them, and
 # that the lesson has its solutions/ folder, page and chart. ROOFLINE names the programs whose
 # benchmark rows get a roofline chart (plots/CMakeLists.txt); SPEED_GOAL gives scripts/progress
@@ -217,7 +219,7 @@ endfunction()
 # <build>/workbook-speed-goals.tsv (workbook_write_registry).
 function(workbook_lesson_manifest)
   # PARSE_ARGV keeps the semicolons of the texts; they are stored as <semicolon> in the lists.
-  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS" "ROOFLINE;SPEED_GOAL;GIVEN")
+  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS;WHERE" "ROOFLINE;SPEED_GOAL;GIVEN")
   get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   if(NOT M_TEACHES OR NOT M_LEARN)
     message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: TEACHES and LEARN are required")
@@ -225,7 +227,12 @@ function(workbook_lesson_manifest)
   string(REPLACE ";" "<semicolon>" teaches "${M_TEACHES}")
   string(REPLACE ";" "<semicolon>" learn "${M_LEARN}")
   string(REPLACE ";" "<semicolon>" needs "${M_NEEDS}")
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS "${lesson}\t${teaches}\t${learn}\t${needs}")
+  string(REPLACE ";" "<semicolon>" where "${M_WHERE}")
+  if(M_WHERE AND NOT M_NEEDS)
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: WHERE goes with NEEDS")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS
+               "${lesson}\t${teaches}\t${learn}\t${needs}\t${where}")
   _workbook_require_lesson_files(${lesson} GIVEN ${M_GIVEN})
   set_property(GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson} "${M_GIVEN}")
   foreach(program IN LISTS M_ROOFLINE)

@@ -85,13 +85,14 @@ row 02-naive-matmul "done" "$work/4.txt"
 grep -Eq 'here$|needs |Can be finished' "$work/4.txt" && { cat "$work/4.txt"; fail "a where column where every check ran"; }
 
 echo "== the pages say what scripts/progress says"
-python3 - "$tree" <<'PY' || fail "a page's 'Needs a GPU' column differs from scripts/progress"
+python3 - "$tree" "$work/build" <<'PY' || fail "a page's 'Needs a GPU' column differs from scripts/progress"
 import importlib.machinery, importlib.util, os, re, sys
 tree = sys.argv[1]
 loader = importlib.machinery.SourceFileLoader("progress", os.path.join(tree, "scripts", "progress"))
 spec = importlib.util.spec_from_loader("progress", loader)
 progress = importlib.util.module_from_spec(spec)
 loader.exec_module(progress)
+progress.read_gpu_needs(sys.argv[2])  # the manifests' NEEDS and WHERE, as the build lists them
 lessons = {}
 for e in progress.course_exercises(tree):
     lessons.setdefault(e.lesson, []).append(e)
