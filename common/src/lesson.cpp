@@ -8,6 +8,7 @@
 #include <cstring>
 #include <thread>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace wb {
@@ -38,7 +39,12 @@ void flush_if_free() {
     }
 }
 
-char g_crash_message[512];
+// The end of the crash verdict, in a page made read-only once written: code that writes far
+// outside its arrays may overwrite the program's writable data before it faults.
+const char* g_crash_message = "";
+
+// A stack of its own for the handler: the crash may come from a stack that is exhausted.
+alignas(16) char g_crash_stack[64 * 1024];
 
 // A crash in check mode (the exercise read or wrote outside an array, divided by zero, or
 // corrupted the heap so that the C library aborts) is a failed check with its likely cause,
@@ -57,12 +63,24 @@ extern "C" void on_crash(int signal) {
 }
 
 void install_crash_handlers(const std::string& lesson) {
-    std::snprintf(g_crash_message, sizeof g_crash_message, "See the hints on the lesson %s page.\n",
-                  lesson_number(lesson).c_str());
+    const long page = ::sysconf(_SC_PAGESIZE);
+    void* message =
+        ::mmap(nullptr, static_cast<std::size_t>(page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (message != MAP_FAILED) {
+        std::snprintf(static_cast<char*>(message), static_cast<std::size_t>(page),
+                      "See the hints on the lesson %s page.\n", lesson_number(lesson).c_str());
+        ::mprotect(message, static_cast<std::size_t>(page), PROT_READ);
+        g_crash_message = static_cast<const char*>(message);
+    }
+    stack_t stack{};
+    stack.ss_sp = g_crash_stack;
+    stack.ss_size = sizeof g_crash_stack;
+    ::sigaltstack(&stack, nullptr);
     struct sigaction action {};
     action.sa_handler = on_crash;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = static_cast<int>(SA_RESETHAND);  // a crash inside the handler ends the process
+    // SA_RESETHAND: a crash inside the handler ends the process; SA_ONSTACK: the stack above.
+    action.sa_flags = static_cast<int>(SA_RESETHAND | SA_ONSTACK);
     for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGABRT}) sigaction(signal, &action, nullptr);
 }
 

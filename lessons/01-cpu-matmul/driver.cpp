@@ -5,6 +5,7 @@
 //   --bench  measures GFLOP/s = 2 n^3 / t / 1e9 over a sweep of n and writes CSV.
 #include "matmul_cpu.h"
 
+#include "wb/guarded_array.h"
 #include "wb/matmul_harness.h"
 #include "wb/workbook.h"
 #include "wb/lesson_name.h"
@@ -28,12 +29,15 @@ std::vector<int> orders_from(const wb::Options& options, const std::vector<int>&
     return wb::square_orders(options, fallback, kLargestOrder, "lesson 01", " for the CPU");
 }
 
-// One loop order on one problem, its C poisoned first, against the long double reference.
+// One loop order on one problem, its C poisoned first, against the long double reference. A, B
+// and C lie between guard pages: an index past either end stops the check at once, with its cause.
 bool check_case(const LoopOrder& order, const wb::MatmulProblem<double>& problem, const char* input) {
     const int n = static_cast<int>(problem.shape.rows);
-    std::vector<double> c(problem.expected.size());
-    wb::poison(c);
-    order.multiply(problem.a.data(), problem.b.data(), c.data(), n);
+    std::vector<double> poisoned(problem.expected.size());
+    wb::poison(poisoned);
+    const wb::GuardedArray<double> a(problem.a), b(problem.b), guarded_c(poisoned);
+    order.multiply(a.data(), b.data(), guarded_c.data(), n);
+    const std::vector<double> c = guarded_c.to_vector();
     char label[64];
     std::snprintf(label, sizeof label, "%s n=%-4d %-11s", order.name, n, input);
     return wb::check_product(problem, c, label);
