@@ -268,7 +268,8 @@ endfunction()
 #  1. common bad arguments applied to every lesson program (the solution build): zero, junk and
 #     missing values, an unknown option, a 64x64 block, --repeat 0, and a failing --bench that
 #     must not leave a partial --out file;
-#  2. the rows of scripts/tests/bad-inputs.tsv (a program's own options and input files).
+#  2. the rows of each lesson's lessons/NN-name/bad-inputs.tsv (its programs' own options and
+#     input files).
 # Every case must end with its exit code and message, without crash, hang or output file.
 # One case of the sweep ("name|codes|regex|arg~arg") as test badinput.PREFIX.name on PROGRAM.
 # With MODE "refused" the program takes none of the options: the message must name the option.
@@ -325,56 +326,49 @@ function(workbook_bad_input_sweep)
   endforeach()
 
   # Programs that are not exercises get the same common cases (each refused with a message that
-  # names the option, since the serial program takes neither sizes, blocks nor benchmarks).
-  if(TARGET 06-sciddicat-serial)
+  # names the option: such a program takes neither sizes, blocks nor benchmarks).
+  get_property(refusing GLOBAL PROPERTY WORKBOOK_REFUSES_COMMON_OPTIONS)
+  foreach(entry IN LISTS refusing)
+    string(REPLACE "|" ";" fields "${entry}")
+    list(GET fields 0 program)
+    list(GET fields 1 lesson)
     foreach(case IN LISTS cases)
-      _workbook_sweep_case(06-sciddicat-serial 06-sciddicat-serial 06-sciddicat "${case}" "refused")
+      _workbook_sweep_case(${program} ${program} ${lesson} "${case}" "refused")
     endforeach()
-  endif()
+  endforeach()
 
-  # The table: name, program (a target), arguments, input file content, exit code, message.
-  set(table "${PROJECT_SOURCE_DIR}/scripts/tests/bad-inputs.tsv")
-  file(STRINGS "${table}" rows)
-  foreach(row IN LISTS rows)
-    if(row MATCHES "^#" OR NOT row MATCHES "^([^\t]+)\t([^\t]+)\t")
-      continue()
-    endif()
-    set(name "${CMAKE_MATCH_1}")
-    set(program "${CMAKE_MATCH_2}")
-    if(NOT TARGET ${program})
-      # A row naming a program that does not exist is a mistake in the table, unless its lesson
-      # was left out at configure time (lesson 08 without MPI or NCCL): then a test says so.
-      get_property(lessons GLOBAL PROPERTY WORKBOOK_LESSONS)
-      set(left_out "")
-      file(GLOB lesson_dirs LIST_DIRECTORIES true "${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*")
-      foreach(dir IN LISTS lesson_dirs)
-        get_filename_component(candidate "${dir}" NAME)
-        string(FIND "${program}" "${candidate}-" at)
-        if(at EQUAL 0 AND NOT candidate IN_LIST lessons)
-          set(left_out "${candidate}")
-        endif()
-      endforeach()
-      if(NOT left_out)
-        message(FATAL_ERROR "scripts/tests/bad-inputs.tsv: row '${name}' names '${program}', which is no target")
+  # Each lesson's own table, lessons/NN-name/bad-inputs.tsv: name, program (the target less the
+  # lesson's name), arguments, input file content, exit code, message. The rows of a lesson left
+  # out at configure time (lesson 08 without MPI or NCCL) report skipped.
+  get_property(lessons GLOBAL PROPERTY WORKBOOK_LESSONS)
+  file(GLOB tables "${PROJECT_SOURCE_DIR}/lessons/[0-9][0-9]-*/bad-inputs.tsv")
+  foreach(table IN LISTS tables)
+    get_filename_component(lesson_dir "${table}" DIRECTORY)
+    get_filename_component(lesson "${lesson_dir}" NAME)
+    file(STRINGS "${table}" rows)
+    foreach(row IN LISTS rows)
+      if(row MATCHES "^#" OR NOT row MATCHES "^([^\t]+)\t([^\t]+)\t")
+        continue()
       endif()
-      add_test(NAME badinput.table.${name}
-               COMMAND bash -c "echo 'SKIP: ${program} is not built: lesson ${left_out} was left out at configure time' && exit ${WORKBOOK_SKIP_CODE}")
-      set_tests_properties(badinput.table.${name} PROPERTIES
-        LABELS "badinput;cpu;${left_out};configuration" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 30)
-      continue()
-    endif()
-    set(lesson "")
-    get_property(lessons GLOBAL PROPERTY WORKBOOK_LESSONS)
-    foreach(candidate IN LISTS lessons)
-      string(FIND "${program}" "${candidate}-" at)
-      if(at EQUAL 0)
-        set(lesson "${candidate}")
+      set(name "${CMAKE_MATCH_1}")
+      set(program "${lesson}-${CMAKE_MATCH_2}")
+      set(test badinput.${lesson}.${name})
+      if(NOT lesson IN_LIST lessons)
+        add_test(NAME ${test}
+                 COMMAND bash -c "echo 'SKIP: ${program} is not built: lesson ${lesson} was left out at configure time' && exit ${WORKBOOK_SKIP_CODE}")
+        set_tests_properties(${test} PROPERTIES
+          LABELS "badinput;cpu;${lesson};configuration" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 30)
+        continue()
       endif()
+      if(NOT TARGET ${program})
+        message(FATAL_ERROR "lessons/${lesson}/bad-inputs.tsv: row '${name}' names '${CMAKE_MATCH_2}', "
+                            "but ${lesson} has no target ${program}")
+      endif()
+      add_test(NAME ${test}
+               COMMAND bash "${runner}" --row "${table}" "${name}" "${scratch}/${lesson}.${name}"
+                       $<TARGET_FILE:${program}>)
+      set_tests_properties(${test} PROPERTIES
+        LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
     endforeach()
-    add_test(NAME badinput.table.${name}
-             COMMAND bash "${runner}" --row "${table}" "${name}" "${scratch}/table.${name}"
-                     $<TARGET_FILE:${program}>)
-    set_tests_properties(badinput.table.${name} PROPERTIES
-      LABELS "badinput;cpu;${lesson}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 120)
   endforeach()
 endfunction()

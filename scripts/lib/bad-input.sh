@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bad-input.sh CODES REGEX SCRATCH PROGRAM ARGS...     one case of the generic sweep
-# bad-input.sh --row TABLE NAME SCRATCH PROGRAM        one row of scripts/tests/bad-inputs.tsv
+# bad-input.sh --row TABLE NAME SCRATCH PROGRAM        one row of a lesson's bad-inputs.tsv
+# (its columns: name, program, arguments, input, accepted exit codes, message regex)
 # Runs PROGRAM on bad input and succeeds when it
 #   - ends within 60 s (no hang) without a signal (no crash),
 #   - exits with one of CODES (comma-separated, e.g. 2),
