@@ -76,10 +76,10 @@ note() { echo "$*" | tee -a "$summary"; }
 # Every failure (a test, a sanitizer finding, a benchmark's exit code) makes the script exit 1.
 failures=0
 fail() { note "$*"; failures=$((failures + 1)); }
-# What could not run on this machine (a test that gpu-allowed-skips.tsv allows to skip here, a
-# reference run of more ranks than it has GPUs, the steps counters and profiles where the counters
-# cannot be read): never a pass, said so in the summary with its reason, and counted in the last
-# line, but no failure either.
+# What could not run on this machine (a test that gpu-allowed-skips.tsv or its lesson's
+# allowed-skips.tsv allows to skip here, a reference run of more ranks than it has GPUs, the steps
+# counters and profiles where the counters cannot be read): never a pass, said so in the summary
+# with its reason, and counted in the last line, but no failure either.
 skips=0
 skip() { note "$*"; skips=$((skips + 1)); }
 # A GPU test that cannot find the GPU is an error here, never a skip (see wb::require_gpu).
@@ -131,12 +131,13 @@ note "tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -n 1) (ctest exit 
 skipped=$(grep -cE "Test +#[0-9]+: .*\*\*\*Skipped" "$out/ctest.log")
 note "tests skipped: $skipped"
 grep -E "\(Skipped\)|\(Failed\)|\(Timeout\)" "$out/ctest.log" | sed 's/^/  /' | tee -a "$summary"
-# A skip is never a pass: each skipped test must be one that scripts/maintainer/gpu-allowed-skips.tsv allows
-# on this machine, with its reason; any other skip fails the GPU check.
+# A skip is never a pass: each skipped test must be one that scripts/maintainer/gpu-allowed-skips.tsv
+# or its lesson's allowed-skips.tsv allows on this machine, with its reason; any other skip fails
+# the GPU check.
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 bash "$src/scripts/maintainer/judge-skips.sh" "$out/ctest.log" "$gpus" | tee "$out/skips.txt" | tee -a "$summary"
 unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
-[ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv lists the allowed ones)"
+[ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv and the lessons' allowed-skips.tsv list the allowed ones)"
 # The allowed ones do not fail the check, but they did not pass either: the last line counts them.
 skips=$((skips + $(grep -c '^  allowed skip:' "$out/skips.txt")))
 # Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build

@@ -213,13 +213,15 @@ def run_outputs(runs):
 
 def step_outputs(source):
     """{file name: step}: the tables that scripts/gpu-check.sh's steps counters and profiles write
-    for a machine's folder (one per `measure NAME` of measure-counters.sh; the files measure-profiles.sh
-    writes at the top of its output folder)."""
+    for a machine's folder (one per row of a lesson's counters.tsv, which measure-counters.sh reads;
+    the files measure-profiles.sh writes at the top of its output folder)."""
     outputs = {}
     maintainer = os.path.join(source, "scripts", "maintainer")
-    with open(os.path.join(maintainer, "measure-counters.sh"), encoding="utf-8") as f:
-        for name in re.findall(r"^measure (\S+) ", f.read(), re.M):
-            outputs[name + "-counters.csv"] = "counters"
+    for table in sorted(glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-*", "counters.tsv"))):
+        lesson = os.path.basename(os.path.dirname(table))
+        with open(table, encoding="utf-8") as f:
+            for name in re.findall(r"^([^#\s]\S*)\t", f.read(), re.M):
+                outputs[f"{lesson}-{name}-counters.csv"] = "counters"
     with open(os.path.join(maintainer, "measure-profiles.sh"), encoding="utf-8") as f:
         for name in re.findall(r'"\$out/([^/"$]+\.csv)"', f.read()):
             outputs[name] = "profiles"
@@ -704,8 +706,8 @@ def self_test(source, build):
                 failures.append(f"lesson 08 missing from the build's lists, not left out: got {found}")
             if not expected and (found or multigpu not in left_out(tree, lists)):
                 failures.append(f"lesson 08 left out at configure time: got {found}, left out {left_out(tree, lists)}")
-        planted("a counters table no step measures", os.path.join(tree, "scripts", "maintainer", "measure-counters.sh"),
-                lambda t: re.sub(r"^measure 03-tiled-matmul-banks .*\n.*\n", "", t, flags=re.M),
+        planted("a counters table no step measures", os.path.join(tree, "lessons", "03-tiled-matmul", "counters.tsv"),
+                lambda t: re.sub(r"^banks\t.*\n", "", t, flags=re.M),
                 lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-banks-counters.csv')}: no step")
         if registry(tree, registry_dir):
             failures.append(f"the registry of an untouched copy: {registry(tree, registry_dir)}")
