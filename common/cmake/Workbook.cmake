@@ -890,6 +890,28 @@ function(workbook_expect_error)
     LABELS "${E_LABELS}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${E_TIMEOUT})
 endfunction()
 
+# workbook_full_device_test(NAME what HOLD fraction PROGRAM id ARGS args... [MESSAGE regex]
+#                           [TIMEOUT s]): the lesson's program on a GPU that another job already
+# fills. hold-device-memory (common/programs/) takes that fraction of the free device memory and
+# runs the program meanwhile, which must end with "error: ... needs X GiB of device memory; only Y
+# of Z GiB are free" (or MESSAGE) and exit 2, never crash or print garbage. The test is
+# LESSON.gpu-limits.what (label gpu, so the GPU check runs it); it runs alone (RUN_SERIAL): memory
+# held here must not starve another test's GPU program.
+function(workbook_full_device_test)
+  cmake_parse_arguments(F "" "NAME;HOLD;PROGRAM;MESSAGE;TIMEOUT" "ARGS" ${ARGN})
+  get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  if(NOT F_MESSAGE)
+    set(F_MESSAGE "needs [0-9.]+ GiB of device memory; only [0-9.]+ of [0-9.]+ GiB are free")
+  endif()
+  if(NOT F_TIMEOUT)
+    set(F_TIMEOUT 120)
+  endif()
+  workbook_expect_error(NAME ${lesson}.gpu-limits.${F_NAME} MESSAGE "${F_MESSAGE}" TIMEOUT ${F_TIMEOUT}
+    COMMAND hold-device-memory ${F_HOLD} $<TARGET_FILE:${lesson}-${F_PROGRAM}> ${F_ARGS}
+    LABELS "gpu;solution;${lesson}")
+  set_tests_properties(${lesson}.gpu-limits.${F_NAME} PROPERTIES RUN_SERIAL TRUE)
+endfunction()
+
 # Writes <build>/gpu-jobs.txt: the sanitizer runs, quick benchmarks and reference runs of the GPU
 # programs. One job per line: "sanitize <exe> <args>" and "sanitizer-options <exe> <options>"
 # (extra compute-sanitizer options for that program), the runs of scripts/gpu-check.sh's step
