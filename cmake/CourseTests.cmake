@@ -109,10 +109,11 @@ function(_workbook_learner_tools)
                      "${CMAKE_BINARY_DIR}/notebook-zip-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
     set_tests_properties(notebook.opened-alone-from-zip PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200
                          RUN_SERIAL TRUE)
-    # The files that use newer GPUs' features still compile for compute capability 7.5.
+    # The files that use newer GPUs' features (the manifests' OLDER_GPUS) still compile for compute
+    # capability 7.5.
     add_test(NAME workbook.compiles-for-older-gpus
              COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/older-gpu-compile.sh" "${PROJECT_SOURCE_DIR}"
-                     "${CMAKE_CUDA_COMPILER}")
+                     "${CMAKE_CUDA_COMPILER}" "${CMAKE_BINARY_DIR}/workbook-older-gpu-files.tsv")
     set_tests_properties(workbook.compiles-for-older-gpus PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 600)
     # scripts/profile: a clear message where nothing can be measured, the benchmark where the
     # counters are refused, and ncu's numbers read right.

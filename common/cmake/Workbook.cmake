@@ -219,7 +219,7 @@ endfunction()
 # <build>/workbook-speed-goals.tsv (workbook_write_registry).
 function(workbook_lesson_manifest)
   # PARSE_ARGV keeps the semicolons of the texts; they are stored as <semicolon> in the lists.
-  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS;WHERE" "ROOFLINE;SPEED_GOAL;GIVEN")
+  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS;WHERE" "ROOFLINE;SPEED_GOAL;GIVEN;OLDER_GPUS")
   get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   if(NOT M_TEACHES OR NOT M_LEARN)
     message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: TEACHES and LEARN are required")
@@ -237,6 +237,22 @@ function(workbook_lesson_manifest)
   set_property(GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson} "${M_GIVEN}")
   foreach(program IN LISTS M_ROOFLINE)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_ROOFLINE "${program}")
+  endforeach()
+  # OLDER_GPUS: files (relative to the lesson's folders) that use newer GPUs' features and must
+  # still compile for compute capability 7.5; each is compiled from lessons/ and from solutions/,
+  # wherever it exists there (workbook.compiles-for-older-gpus).
+  foreach(file IN LISTS M_OLDER_GPUS)
+    set(found FALSE)
+    foreach(side lessons solutions)
+      if(EXISTS "${PROJECT_SOURCE_DIR}/${side}/${lesson}/${file}")
+        set_property(GLOBAL APPEND PROPERTY WORKBOOK_OLDER_GPU_FILES "${side}/${lesson}/${file}\t${lesson}")
+        set(found TRUE)
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: OLDER_GPUS names ${file}, which is neither "
+                          "in lessons/${lesson}/ nor in solutions/${lesson}/")
+    endif()
   endforeach()
   # SPEED_GOAL takes five values per program: id, kernel regex, goal, stretch, timed.
   list(LENGTH M_SPEED_GOAL values)
@@ -268,6 +284,7 @@ endfunction()
 function(workbook_write_registry)
   _workbook_write_rows(WORKBOOK_LESSON_MANIFESTS workbook-lessons.tsv)
   _workbook_write_rows(WORKBOOK_ROOFLINE workbook-rooflines.txt)
+  _workbook_write_rows(WORKBOOK_OLDER_GPU_FILES workbook-older-gpu-files.tsv)
   _workbook_write_rows(WORKBOOK_SPEED_GOALS workbook-speed-goals.tsv)
   _workbook_write_rows(WORKBOOK_LEFT_OUT workbook-left-out.tsv)
   _workbook_write_rows(WORKBOOK_EXERCISES workbook-exercises.txt

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# older-gpu-compile.sh SOURCE_DIR NVCC: the files that use features of newer GPUs still compile
-# for compute capability 7.5 (what a hosted notebook may offer): lesson 07's kernels 08 (FP64
-# tensor cores, cp.async; exercise and solution), 09 (the sm_90 DMMA shape) and 10 (cp.async),
-# lesson 10's active tiles (warp OR reduction, programmatic dependent launch), the roofline
-# probes (FP64 tensor cores) and lesson 13's kernels (bf16 mma.sync, and the sm_90a-only
-# wgmma, TMA, setmaxnreg and clusters, which compile to traps there; the driver leaves them out).
+# older-gpu-compile.sh SOURCE_DIR NVCC FILES_TSV: the files that use features of newer GPUs still
+# compile for compute capability 7.5 (what a hosted notebook may offer). FILES_TSV is the build's
+# workbook-older-gpu-files.tsv: one "path<TAB>lesson" per file that a lesson's manifest lists
+# (OLDER_GPUS: lesson 07's FP64 tensor cores and cp.async, lesson 10's warp OR reduction and
+# programmatic dependent launch, lesson 13's bf16 mma.sync and the sm_90a-only wgmma, TMA,
+# setmaxnreg and clusters, which compile to traps there; the driver leaves them out). Each compiles
+# with its lesson's solutions/ and lessons/ folders on the include path. Also the roofline probes
+# of common/ (FP64 tensor cores).
 set -euo pipefail
-src=${1:?usage: older-gpu-compile.sh SOURCE_DIR NVCC}
+src=${1:?usage: older-gpu-compile.sh SOURCE_DIR NVCC FILES_TSV}
 nvcc=${2:?}
+list=${3:?usage: older-gpu-compile.sh SOURCE_DIR NVCC FILES_TSV}
+[ -s "$list" ] || { echo "FAIL: $list lists no file (configure writes it from the manifests)"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compile() {  # file include-dirs...
@@ -21,19 +25,7 @@ compile() {  # file include-dirs...
   fi
   echo "ok: $file compiles for sm_75"
 }
-compile lessons/07-toward-cublas/kernels/08_dmma.cu lessons/07-toward-cublas
-compile solutions/07-toward-cublas/kernels/08_dmma.cu lessons/07-toward-cublas
-compile solutions/07-toward-cublas/kernels/09_dmma_pipelined.cu lessons/07-toward-cublas
-compile solutions/07-toward-cublas/kernels/10_ffma_pipelined.cu lessons/07-toward-cublas
-compile lessons/10-sciddicat-active-tiles/active_tiles.cu solutions/10-sciddicat-active-tiles lessons/10-sciddicat-active-tiles
+while IFS=$'\t' read -r file lesson; do
+  compile "$file" "solutions/$lesson" "lessons/$lesson"
+done <"$list"
 compile common/src/roofs.cu
-for file in lessons/13-hopper-tensor-cores/kernels/01_mma_sync.cu lessons/13-hopper-tensor-cores/kernels/02_wgmma_tma.cu \
-            lessons/13-hopper-tensor-cores/kernels/03_warp_specialized.cu \
-            solutions/13-hopper-tensor-cores/kernels/03_warp_specialized.cu \
-            solutions/13-hopper-tensor-cores/kernels/04_persistent.cu \
-            solutions/13-hopper-tensor-cores/kernels/05_cluster_multicast.cu \
-            solutions/13-hopper-tensor-cores/kernels/06_tma_epilogue.cu \
-            lessons/13-hopper-tensor-cores/kernels/cluster_share.cu \
-            solutions/13-hopper-tensor-cores/kernels/cluster_share.cu; do
-  compile "$file" lessons/13-hopper-tensor-cores
-done
