@@ -33,6 +33,13 @@ progress hints occupancy | grep -c '^Hint ' | grep -qx 2 || fail "'hints' does n
 progress reset-hints | grep -Fq 'hidden again' || fail "'reset-hints' without a build"
 progress hints occupancy | grep -Fq 'no hint revealed yet' || fail "'reset-hints' did not hide the hints"
 
+echo "== --kind picks the exercises by where they run"
+progress hint --kind cpu >"$work/kind.txt" 2>&1 || fail "'hint --kind cpu' exits $?"
+grep -Fq 'for 01-cpu-matmul' "$work/kind.txt" || fail "'hint --kind cpu' is not for the first CPU exercise"
+progress hint --kind gpu --only '^01-' >"$work/kind.txt" 2>&1 && fail "'--kind gpu --only ^01-' found a GPU exercise"
+grep -Fq "no exercise matches '^01-'" "$work/kind.txt" || fail "'--kind gpu --only ^01-' does not say nothing matches"
+progress reset-hints >/dev/null
+
 echo "== the table still needs the build"
 progress --no-build >"$work/4.txt" 2>&1 && fail "the table without a build exits 0"
 grep -Fq 'Configure the course first' "$work/4.txt" || fail "the table without a build does not ask for it"
