@@ -37,7 +37,11 @@ Usage:
                                                    and tests/; no docs or chart tool under
                                                    scripts/; no tool but the student's check named
                                                    check*; common/ holds the C++ library: no script
-                                                   there, and only C++ unit tests in common/tests/
+                                                   there, and only C++ unit tests in common/tests/;
+                                                   no list of lessons typed in code or data outside
+                                                   the lessons' folders (three lessons named within
+                                                   six lines, comments left out), but the few files
+                                                   HAND_LIST_EXEMPT names with the reason
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, lesson 03's sweep or lesson 11's timeline
@@ -53,7 +57,8 @@ Usage:
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*,
                                                    a test of a script or a test's data under
-                                                   common/) must each fail
+                                                   common/, a list of lessons typed in a script)
+                                                   must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement, 77 when everything checked
 agrees but a lesson was left out at configure time, so that its part was not checked."""
 import glob
@@ -516,6 +521,55 @@ def layout(source):
         if os.path.basename(relative).startswith("check") and relative not in CHECK_NAMED:
             problems.append(f"{relative}: \"check\" names the student's check only; name a tool by what it "
                             "does (lint-, verify-, validate-: CONTRIBUTING.md)")
+    return problems + hand_lists(source)
+
+
+# The files of code or data that tools read and that may name three lessons or more close together:
+# each generated from the lessons, or a test's scenario on particular lessons, with the reason.
+HAND_LIST_EXEMPT = {
+    "scripts/lib/pristine-exercises.sha256": "written by scripts/maintainer/update-pristine-manifest from "
+                                             "the exercise files; workbook.pristine-manifest checks it",
+    "scripts/tests/progress-report-test.sh": "a scenario on particular lessons (a CPU failure, a GPU failure, "
+                                             "lesson 08's two ranks, lesson 12's benchmark)",
+    "scripts/tests/progress-where-test.sh": "a scenario on the lessons whose needs differ (08's two GPUs, 13's "
+                                            "compute capability)",
+}
+# Code and data: what a tool reads (prose pages are not lists a tool follows).
+CODE_OR_DATA = re.compile(r"(\.(sh|py|cmake|tsv|txt|json|ya?ml|sbatch|gp|sha256)|(^|/)CMakeLists\.txt|"
+                          r"^scripts/[a-z-]+|^\.ci/run)$")
+# Files owned by one lesson: its folders, page, chart and data.
+LESSON_OWNED = re.compile(r"^((lessons|solutions)/\d\d-|docs/lessons/|plots/\d\d-|data/)")
+
+
+def hand_lists(source):
+    """Lists of lessons typed by hand: a file of code or data outside the lessons' own folders that
+    names three lessons or more within six lines (comments left out), unless HAND_LIST_EXEMPT says
+    why it may. Such a list is what the manifests and the lessons' own tables replace."""
+    lessons = lesson_folders(source)
+    if not lessons:
+        return []
+    named = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, lessons)) + r")(?![a-z])")
+    problems = []
+    folders = ["scripts", "cmake", "common", "docs", "plots", "notebooks", ".ci"]
+    files = [f for folder in folders for f in tool_files(source, folder)]
+    files += [name for name in ("CMakeLists.txt", "CMakePresets.json") if os.path.exists(os.path.join(source, name))]
+    for relative in sorted(files):
+        if LESSON_OWNED.search(relative) or not CODE_OR_DATA.search(relative) or relative in HAND_LIST_EXEMPT:
+            continue
+        try:
+            with open(os.path.join(source, relative), encoding="utf-8") as f:
+                lines = ["" if re.match(r"\s*(#|//)", line) else line for line in f.read().split("\n")]
+        except (UnicodeDecodeError, OSError):
+            continue
+        for last in range(len(lines)):
+            found = set()
+            for line in lines[max(0, last - 5):last + 1]:
+                found.update(named.findall(line))
+            if len(found) >= 3:
+                problems.append(f"{relative}:{last + 1}: names {', '.join(sorted(found))} by hand: a list of "
+                                "lessons that renumbering one would break; declare it in the lessons' manifests "
+                                "or tables (CONTRIBUTING.md, \"Adding a lesson\") and read it from there")
+                break
     return problems
 
 
@@ -753,6 +807,17 @@ def self_test(source, build):
                          "common/programs/run-all"):
             planted_file(relative, os.path.join(*relative.split("/")),
                          f"{relative}: common/ holds the C++ library and its unit tests")
+        # A list of lessons typed by hand in a tool (three lessons within six lines).
+        planted_list = os.path.join(tree, "scripts", "lib", "every-lesson.sh")
+        first, second, third, *others = lesson_folders(tree)
+        with open(planted_list, "w", encoding="utf-8") as f:
+            f.write(f"#!/usr/bin/env bash\n# a comment naming {' '.join(others[:3])}\n"
+                    f"for lesson in {first} {second}\\\n  {third}; do :; done\n")
+        found = layout(tree)
+        os.remove(planted_list)
+        if not any(p.startswith(f"scripts/lib/every-lesson.sh:4: names {first}, {second}, {third} by hand")
+                   for p in found):
+            failures.append(f"a list of lessons typed in a script: expected it found on line 4, got {found}")
     for failure in failures:
         print(f"FAILED: {failure}")
     if failures:
