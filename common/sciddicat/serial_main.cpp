@@ -1,5 +1,6 @@
 // SciddicaT on one CPU core: the reference program of lesson 06, and the terrain generator.
 //   06-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
+//   06-sciddicat-serial --data-dir DIR --steps N ...   (the real grid, DIR/sciddicat/tessina_*)
 //   06-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
 #include "sciddicat/check.h"
 #include "sciddicat/grid_io.h"
@@ -23,13 +24,24 @@ static std::string fingerprint_text(std::uint64_t fingerprint) {
     return text;
 }
 
+// The folder of the real grid: --data-dir, as the lessons' programs name it, or --tessina, its
+// former name here, kept so that older commands still run.
+static std::string real_grid_folder(const wb::Options& options) {
+    if (options.has("data-dir") && options.has("tessina"))
+        wb::usage_error("--tessina is the former name of --data-dir: give one of them");
+    if (!options.has("tessina")) return options.get("data-dir", "");
+    std::fprintf(stderr, "note: --tessina is now --data-dir (the lessons' name for the same folder)\n");
+    return options.get("tessina", "");
+}
+
 int main(int argc, char** argv) {
     wb::LessonInfo info{
         "06-sciddicat-serial",
         "SciddicaT serial reference and synthetic terrain generator",
         "",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
-         {"tessina", "DIR", "use DIR/sciddicat/tessina_*; exits 77 (skipped) when absent"},
+         {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped (77) when absent"},
+         {"tessina", "DIR", "the former name of --data-dir (still accepted, with a notice)"},
          {"steps", "N", "steps to simulate (default 4000)"},
          {"output", "FILE", "final thickness grid (a header and a .asc file are written beside it)"},
          {"expect-max", "M", "fail unless the maximum thickness printed at 6 decimals is M"},
@@ -55,9 +67,10 @@ int main(int argc, char** argv) {
             return wb::kExitPass;
         }
         std::string input = options.get("input", SCIDDICAT_DEFAULT_INPUT);
-        if (options.has("tessina")) {
-            input = options.get("tessina", "") + "/sciddicat/tessina";
-            if (options.get("tessina", "").empty() || !sciddicat::terrain_exists(input)) {
+        const std::string data_dir = real_grid_folder(options);
+        if (options.has("data-dir") || options.has("tessina")) {
+            input = data_dir + "/sciddicat/tessina";
+            if (sciddicat::tessina_prefix(data_dir).empty()) {
                 std::printf("SKIP: the tessina grid is not available (%s_*.txt)\n", input.c_str());
                 return wb::kExitNoGpu;
             }
