@@ -71,6 +71,7 @@ import tempfile
 # The course's one reader of its CSVs (scripts/lib/bench_csv.py).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import exercise_list  # noqa: E402
 import machines  # noqa: E402
 
 MAX_DRIVER_LINES = 250
@@ -104,8 +105,7 @@ def read_rows(path, columns):
 
 def exercise_rows(build):
     """The rows of workbook-exercises.txt: test id, lesson, program, kind, files, target id."""
-    with open(os.path.join(build, "workbook-exercises.txt"), encoding="utf-8") as f:
-        return [line.rstrip("\n").split("|") for line in f if line.strip() and not line.startswith("#")]
+    return [e.row().split("|") for e in exercise_list.read_list(build) or []]
 
 
 def left_out(source, build):

@@ -175,8 +175,9 @@ sh(f"cmake --build build -j {os.cpu_count()} --target {targets}")
 print("built", LESSON)"""),
     ("code", ["setup"], r"""# The exercise files of the lesson: open them in the file panel on the left (double-click edits
 # them), or paste a whole file into the next cell.
-exercises = [line.split("|") for line in (COURSE / "build" / "workbook-exercises.txt").read_text().splitlines()]
-EXERCISE_FILES = [f for row in exercises if row[1] == LESSON for f in row[4].split(",")]
+sys.path.insert(0, str(COURSE / "scripts" / "lib"))
+import exercise_list  # the course's reader of the build's exercise list
+EXERCISE_FILES = [f for e in exercise_list.read_list(str(COURSE / "build")) if e.lesson == LESSON for f in e.files]
 for name in EXERCISE_FILES:
     print(f"--- {name} (TODO lines)")
     for number, line in enumerate((COURSE / name).read_text().splitlines(), start=1):

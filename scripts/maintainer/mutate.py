@@ -106,6 +106,8 @@ ROOT = TOOLS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(_
 # The course's one reader of the mutation reports (scripts/lib/mutation_report.py).
 sys.path.insert(0, os.path.join(TOOLS, "scripts", "lib"))
 import mutation_report  # noqa: E402  (after the path to it)
+import exercise_list  # noqa: E402
+from exercise_list import Exercise, exercise_of, solution_of  # noqa: E402,F401
 from mutation_report import GOAL, KILLED, PENDING, STILLBORN, SURVIVED, share_text  # noqa: E402
 
 OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED):")
@@ -461,27 +463,11 @@ def write_report(lesson, judged):
 
 # ---- running the checks -------------------------------------------------------------------
 
-class Exercise:
-    def __init__(self, line):
-        self.name, self.lesson, self.program, self.kind, files, self.target_id = line.split("|")
-        self.files = [f for f in files.split(",") if f]
-
-
 def read_exercises(build_dir):
-    path = os.path.join(build_dir, "workbook-exercises.txt")
-    if not os.path.exists(path):
-        sys.exit(f"mutate: {path} not found: configure the course first")
-    with open(path, encoding="utf-8") as f:
-        return [Exercise(l.rstrip("\n")) for l in f if l.strip() and not l.startswith("#")]
-
-
-def solution_of(exercise_file):
-    return exercise_file.replace("lessons/", "solutions/", 1)
-
-
-def exercise_of(solution_file):
-    """The exercise file beside a solution file (which a given file does not have)."""
-    return solution_file.replace("solutions/", "lessons/", 1)
+    exercises = exercise_list.read_list(build_dir)
+    if exercises is None:
+        sys.exit(f"mutate: {exercise_list.list_path(build_dir)} not found: configure the course first")
+    return exercises
 
 
 class Gpus:
@@ -1182,23 +1168,17 @@ def given_files(root=None):
 
 
 def exercise_files(root=None):
-    """{lesson: [solution files with marked regions]} for every exercise file of the course, and
-    every given file with marked regions."""
+    """{lesson: [solution files with marked regions]} for every exercise file of the course
+    (scripts/lib/exercise_list.py), and every given file with marked regions."""
     root = root or ROOT
     found = {}
-    lessons_dir = os.path.join(root, "lessons")
-    for lesson in sorted(os.listdir(lessons_dir)):
-        for folder, _, files in os.walk(os.path.join(lessons_dir, lesson)):
-            for name in sorted(files):
-                if not name.endswith((".cu", ".cuh", ".cpp", ".h")):
-                    continue
-                relative = os.path.relpath(os.path.join(folder, name), root)
-                solution = solution_of(relative)
-                if not os.path.exists(os.path.join(root, solution)):
-                    continue
-                with open(os.path.join(root, solution), encoding="utf-8") as f:
-                    if marked_regions(f.read().split("\n")):
-                        found.setdefault(lesson, []).append(solution)
+    for relative in exercise_list.exercise_files(root):
+        if not relative.endswith((".cu", ".cuh", ".cpp", ".h")):
+            continue
+        solution = solution_of(relative)
+        with open(os.path.join(root, solution), encoding="utf-8") as f:
+            if marked_regions(f.read().split("\n")):
+                found.setdefault(relative.split("/")[1], []).append(solution)
     for lesson, files in given_files(root).items():
         found.setdefault(lesson, []).extend(files)
     return found

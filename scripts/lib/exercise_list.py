@@ -1,0 +1,78 @@
+"""The course's exercises, read one way by every tool (scripts/progress, the mutation tool, the
+lesson lint, the notebook maker, the pristine manifest).
+
+Two sources, one rule each:
+  - the build's list, <build>/workbook-exercises.txt, which CMake writes from the lessons'
+    workbook_lesson() calls (common/cmake/Workbook.cmake, workbook_write_registry): one exercise
+    per line, "test id|lesson|program|kind|files|target id", files comma-separated;
+  - the exercise files in the tree: a file of lessons/NN-name/ (at any depth) is an exercise file
+    when solutions/NN-name/ holds its reference version under the same path.
+
+Run as a program, it prints the exercise files of the tree, one a line (for the shell tools).
+"""
+import os
+import sys
+
+LIST_NAME = "workbook-exercises.txt"
+
+
+class Exercise:
+    """One row of the build's list."""
+
+    def __init__(self, line):
+        self.name, self.lesson, self.program, self.kind, files, self.target_id = line.split("|")
+        self.files = [f for f in files.split(",") if f]
+
+    def row(self):
+        return "|".join([self.name, self.lesson, self.program, self.kind, ",".join(self.files), self.target_id])
+
+
+def list_path(build_dir):
+    return os.path.join(build_dir, LIST_NAME)
+
+
+def read_list(build_dir, kind=Exercise):
+    """The exercises of the build's list, in its order (each made by `kind`, a class taking the
+    line), or None when the course was not configured there."""
+    path = list_path(build_dir)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return [kind(line.rstrip("\n")) for line in f if line.strip() and not line.startswith("#")]
+
+
+def solution_of(exercise_file):
+    """solutions/NN-name/... for lessons/NN-name/..."""
+    return exercise_file.replace("lessons/", "solutions/", 1)
+
+
+def exercise_of(solution_file):
+    """lessons/NN-name/... for solutions/NN-name/... (which a given file does not have)."""
+    return solution_file.replace("solutions/", "lessons/", 1)
+
+
+def exercise_files(root, lesson=None):
+    """The exercise files of the tree (or of one lesson), relative to root, sorted: the files of
+    lessons/ whose reference version solutions/ holds under the same path."""
+    found = []
+    solutions = os.path.join(root, "solutions")
+    lessons = [lesson] if lesson else sorted(os.listdir(solutions)) if os.path.isdir(solutions) else []
+    for name in lessons:
+        for folder, subfolders, files in os.walk(os.path.join(solutions, name)):
+            subfolders.sort()
+            for file in sorted(files):
+                relative = os.path.relpath(os.path.join(folder, file), root).replace(os.sep, "/")
+                if os.path.isfile(os.path.join(root, exercise_of(relative))):
+                    found.append(exercise_of(relative))
+    return found
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print("usage: exercise_list.py [ROOT]: prints the exercise files of the course at ROOT (default: this "
+              "course), one a line")
+        sys.exit(0)
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    for path in exercise_files(root):
+        print(path)
