@@ -110,7 +110,11 @@ void print_help(const LessonInfo& info, const char* program) {
         std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n",
                     info.sizes_help.c_str());
     if (info.accepts_block) std::printf("  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n");
-    if (info.benchmarks) std::printf("  --repeat N       timed repeats per benchmark point (median reported)\n");
+    if (info.benchmarks && info.default_repeats > 0)
+        std::printf("  --repeat N       timed repeats per benchmark point (median reported; default %d)\n",
+                    info.default_repeats);
+    else if (info.benchmarks)
+        std::printf("  --repeat N       timed repeats per benchmark point (median reported)\n");
     std::printf("  --seed N         seed of the random inputs (default %llu)\n",
                 static_cast<unsigned long long>(kDefaultSeed));
     if (info.benchmarks)
@@ -210,6 +214,19 @@ std::vector<RowsCols> rows_by_cols(const Options& options, const std::vector<Row
     return sizes;
 }
 
+RowsCols one_timed_shape(const Options& options, const RowsCols& fallback, const std::string& noun,
+                         const std::string& what, long least, long most) {
+    const std::vector<RowsCols> shapes = rows_by_cols(options, {fallback}, noun, fallback.str());
+    if (shapes.size() != 1) usage_error("--sizes: give one " + what + " for the benchmark");
+    const RowsCols shape = shapes[0];
+    if (shape.rows > most || shape.cols > most)
+        usage_error("--sizes: " + shape.str() + " is too large (at most " + RowsCols{most, most}.str() + ")");
+    if (shape.rows < least || shape.cols < least)
+        usage_error("--sizes: " + shape.str() + " is too small to time (at least " + RowsCols{least, least}.str() +
+                    ")");
+    return shape;
+}
+
 std::string Options::get(const std::string& name, const std::string& fallback) const {
     const auto it = extra.find(name);
     return it == extra.end() ? fallback : it->second;
@@ -293,6 +310,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
             }
         }
     }
+    if (options.repeat == 0) options.repeat = info.default_repeats;
     return options;
 }
 

@@ -92,6 +92,32 @@ TEST(Args, RowsByCols) {
     EXPECT_EQ(wb::rows_by_cols(parse({}), {{3, 4}}, "shape", "3x4")[0].str(), "3x4");
 }
 
+// --repeat, else the lesson's default; a lesson without one (0) chooses as it measures.
+TEST(Args, RepeatsDefaultToTheLessons) {
+    wb::LessonInfo info{"00-test", "unit test", "sizes", {}};
+    const char* none[] = {"prog", "--bench"};
+    const char* two[] = {"prog", "--bench", "--repeat", "2"};
+    EXPECT_EQ(wb::parse_args(2, const_cast<char**>(none), info).repeat, 0);
+    info.default_repeats = 7;
+    EXPECT_EQ(wb::parse_args(2, const_cast<char**>(none), info).repeat, 7);
+    EXPECT_EQ(wb::parse_args(4, const_cast<char**>(two), info).repeat, 2);
+}
+
+TEST(Args, OneTimedShape) {
+    EXPECT_EQ(wb::one_timed_shape(parse({}), {8192, 4096}, "grid", "grid", 256, 40000).str(), "8192x4096");
+    EXPECT_EQ(wb::one_timed_shape(parse({"--sizes", "256x40000"}), {8, 8}, "grid", "grid", 256, 40000).str(),
+              "256x40000");
+}
+
+TEST(ArgsDeath, OneTimedShapeBounds) {
+    EXPECT_EXIT(wb::one_timed_shape(parse({"--sizes", "300x300,400x400"}), {8, 8}, "grid", "grid", 256, 40000),
+                ::testing::ExitedWithCode(2), "--sizes: give one grid for the benchmark");
+    EXPECT_EXIT(wb::one_timed_shape(parse({"--sizes", "255x300"}), {8, 8}, "grid", "grid", 256, 40000),
+                ::testing::ExitedWithCode(2), "255x300 is too small to time \\(at least 256x256\\)");
+    EXPECT_EXIT(wb::one_timed_shape(parse({"--sizes", "300x40001"}), {8, 8}, "grid", "grid", 256, 40000),
+                ::testing::ExitedWithCode(2), "300x40001 is too large \\(at most 40000x40000\\)");
+}
+
 TEST(ArgsDeath, RowsByColsWantsTwoNumbers) {
     EXPECT_EXIT(wb::rows_by_cols(parse({"--sizes", "1000"}), {}, "shape", "160000x8"), ::testing::ExitedWithCode(2),
                 "give each shape as MxN \\(rows x columns\\), e.g. 160000x8");

@@ -202,15 +202,10 @@ void bench_divergence(wb::BenchRows& rows, int repeats, std::uint64_t seed) {
 }
 
 int run_bench(const wb::Options& options) {
-    const auto shapes = wb::rows_by_cols(options, {{8192, 8192}}, "matrix", "8192x8192");
-    if (shapes.size() != 1) wb::usage_error("--sizes: give one matrix shape for the benchmark");
-    if (shapes[0].rows > 40000 || shapes[0].cols > 40000)
-        wb::usage_error("--sizes: " + shapes[0].str() + " is too large (at most 40000x40000)");
-    if (shapes[0].rows < 256 || shapes[0].cols < 256)
-        wb::usage_error("--sizes: " + shapes[0].str() + " is too small to time (at least 256x256)");
-    const int repeats = options.repeat ? options.repeat : 10;
+    const wb::RowsCols shape = wb::one_timed_shape(options, {8192, 8192}, "matrix", "matrix shape", 256, 40000);
+    const int repeats = options.repeat;
     const wb::DeviceInfo device = wb::require_gpu();
-    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shapes[0].rows, shapes[0].cols), "the matrices");
+    wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the matrices");
     std::printf("%s coalescing benchmark on %s: kernels alone (no transfers), CUDA events, median of %d\n",
                 wb::lesson_heading(), device.name.c_str(), repeats);
     const double copy_gbs = wb::measured_roofs().copy_gbs;  // the device copy of this run's roofs
@@ -222,7 +217,7 @@ int run_bench(const wb::Options& options) {
     shared.ceiling = "copy";
     shared.ceiling_rate = copy_gbs;
     wb::BenchRows rows(csv, shared);
-    bench_coalescing(rows, static_cast<int>(shapes[0].rows), static_cast<int>(shapes[0].cols), repeats, options.seed);
+    bench_coalescing(rows, static_cast<int>(shape.rows), static_cast<int>(shape.cols), repeats, options.seed);
     bench_speed_case(rows, options.seed);
 
     // The divergence kernels are arithmetic: their ceiling is cuBLAS DGEMM's rate, same run.
@@ -246,5 +241,6 @@ int main(int argc, char** argv) {
                         "how a warp's threads read memory: coalesced, strided, divergent",
                         "matrix shapes RxC (rows x columns)",
                         {{"no-speed", "", "check the results only, not the speed (for compute-sanitizer)"}}};
+    info.default_repeats = 10;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

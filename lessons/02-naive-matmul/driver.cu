@@ -117,7 +117,7 @@ int run_bench(const wb::Options& options) {
                      : std::vector<long>{1000, 2000};
     const auto shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     const auto blocks = blocks_from(options, {{2, 2}, {4, 4}, {8, 8}, {16, 16}, {32, 32}});
-    const int repeats = options.repeat ? options.repeat : 3;
+    const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
@@ -141,10 +141,11 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         kLesson,
         "C = A * B on the GPU, one thread per element of C (double)",
         "square matrix orders n",
         {{"no-block-check", "", "launch even when the block does not fit the device (to see the launch error)"}}};
+    info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

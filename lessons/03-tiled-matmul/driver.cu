@@ -211,7 +211,7 @@ int run_bench(const wb::Options& options) {
     plan.shapes = wb::matmul_shapes(options, wb::square_shapes(orders), true);
     plan.tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     plan.precisions = precisions_from(options);
-    plan.repeats = options.repeat ? options.repeat : 3;
+    plan.repeats = options.repeat;
     const double cpu_budget = static_cast<double>(options.get_long("cpu-seconds", options.full ? 120 : 10, 0, 86400));
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(plan.shapes, sizeof(double));
@@ -236,12 +236,13 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         kLesson,
         "tiled shared-memory matrix product, tile width 2..32, float and double",
         "square matrix orders n",
         {{"precision", "P", "float, double or both (default both)"},
          {"cpu-seconds", "S",
           "benchmark: measure the CPU baseline only where it takes at most S s (default 10, --full 120)"}}};
+    info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -170,7 +170,7 @@ int run_bench(const wb::Options& options) {
         count = options.sizes[0][0];
         if (count < (1 << 20)) wb::usage_error("--sizes: at least 1048576 doubles, to time anything");
     }
-    const int repeats = options.repeat ? options.repeat : 10;
+    const int repeats = options.repeat;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), count), "x and y");
     cudaDeviceProp props{};
@@ -228,6 +228,7 @@ int main(int argc, char** argv) {
                         "blocks per SM from threads, registers and shared memory; latency hiding",
                         "the benchmark's number of doubles (the check takes no sizes)",
                         {}};
+    info.default_repeats = 10;
     info.accepts_block = false;
     info.no_block_reason = "goes through its own block sizes";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -162,7 +162,7 @@ int run_bench(const wb::Options& options) {
     if (orders.size() != 1) wb::usage_error("--sizes: give one matrix order for the benchmark");
     const int n = orders[0];
     if (n % kTile != 0 || n < 256) wb::usage_error("--sizes: the benchmark takes a multiple of 32, at least 256");
-    const int repeats = options.repeat ? options.repeat : 10;
+    const int repeats = options.repeat;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), n, n), "the matrices");
     std::printf("%s banks benchmark on %s: %d x %d, kernels alone (no transfers), CUDA events, median of %d\n",
@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
                         "a transpose through a shared-memory tile, with and without bank conflicts",
                         "matrix shapes RxC for the check, one order N for the benchmark",
                         {}};
+    info.default_repeats = 10;
     info.accepts_block = false;
     info.no_block_reason = "moves 32 x 32 tiles with 32 x 8 threads (kTile, kRowsPerPass)";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -203,7 +203,7 @@ int run_bench(const wb::Options& options) {
     const auto shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
     const auto tiles =
         wb::square_tiles(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32}, kTileWidths);
-    const int repeats = options.repeat ? options.repeat : 3;
+    const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
     wb::CsvWriter csv(options.out, options.command_line, info.name);
@@ -226,10 +226,11 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         kLesson,
         "non-square matrix product: zero padding versus bounds-checked tiles (double)",
         "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)",
         {{"exact-allocations", "", "A and B of the bounds check without guard bands (for compute-sanitizer)"}}};
+    info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -187,7 +187,7 @@ int run_bench(const wb::Options& options) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> versions = versions_from(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
-    const int repeats = options.repeat ? options.repeat : 3;
+    const int repeats = options.repeat;
     // The synthetic terrain's serial time may be scaled from fewer steps.
     const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
     const std::string tessina = tessina_prefix(options), out_dir = options.get("result-dir", "");
@@ -224,7 +224,7 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         kLesson,
         "SciddicaT debris flow: the report's four CUDA versions, then a fused step",
         "",  // no --sizes: the grids come from files
@@ -236,5 +236,6 @@ int main(int argc, char** argv) {
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
          {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"},
          {"kernels", "LIST", "only these versions, e.g. monolithic,fused-graph (default: all)"}}};
+    info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

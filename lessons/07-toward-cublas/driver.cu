@@ -203,7 +203,7 @@ int run_bench(const wb::Options& options) {
     const std::vector<Inputs> inputs = inputs_from(options);
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, info);
-    const int repeats = options.repeat ? options.repeat : 5;
+    const int repeats = options.repeat;
     int device = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
@@ -226,6 +226,7 @@ int main(int argc, char** argv) {
                         "matrix orders n",
                         {{"kernels", "LIST", "only these kernels, by number or name (e.g. 5,8; default: all 10)"},
                          {"inputs", "KIND", "the benchmark's inputs: random (default), small-integers or both"}}};
+    info.default_repeats = 5;
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

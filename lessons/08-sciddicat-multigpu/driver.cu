@@ -139,7 +139,7 @@ int run_bench(const wb::Options& options) {
     const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{side, side} : options.sizes.front();
     const int rows = static_cast<int>(grid[0]), cols = static_cast<int>(grid[1]);
     const int steps = static_cast<int>(options.get_long("steps", options.full ? 1000 : 200, 1, 1000000));
-    const int repeats = options.repeat ? options.repeat : 3;
+    const int repeats = options.repeat;
     const bool overlap = !options.has("no-overlap");
     const wb::DeviceInfo info = choose_gpu();  // after the arguments: bad ones are errors without a GPU
     const NcclComm comm;
@@ -183,7 +183,7 @@ int run_bench(const wb::Options& options) {
 
 int main(int argc, char** argv) {
     start_ranks(&argc, &argv);  // MPI first: it may take its own arguments out of argv
-    const wb::LessonInfo info{
+    wb::LessonInfo info{
         kLesson,
         "SciddicaT split by rows over MPI ranks, one GPU each, halo rows exchanged through NCCL",
         "the synthetic grid ROWSxCOLS (default 1001x777 for --check, 8192x8192 for --bench)",
@@ -195,6 +195,7 @@ int main(int argc, char** argv) {
          {"exchange-timeout", "S", "check: seconds to wait for the steps before a stuck exchange stops the run (10)"},
          {"check-decomposition", "", "check only the row decomposition (no GPU needed)"}},
         false};  // no --block: the fused step's tile is fixed by the sciddicat library
+    info.default_repeats = 3;
     // The common option --grid is spelled --sizes here; accept both for convenience.
     for (int i = 1; i < argc; ++i)
         if (std::string(argv[i]) == "--grid") argv[i] = const_cast<char*>("--sizes");

@@ -144,7 +144,7 @@ int run_bench(const wb::Options& options) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> table = versions(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
-    const int repeats = options.repeat ? options.repeat : 3;
+    const int repeats = options.repeat;
     // The synthetic terrain's serial time may be scaled from fewer steps.
     const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
     const std::string tessina = sciddicat::tessina_prefix(options.get("data-dir", ""));
@@ -179,6 +179,7 @@ int main(int argc, char** argv) {
          {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
          {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
          {"kernels", "LIST", "only these versions: fused, fused-graph, multistep, active-tiles (default: all)"}}};
+    info.default_repeats = 3;
     info.accepts_block = false;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -134,7 +134,7 @@ int run_bench(const wb::Options& options) {
     std::unique_ptr<wb::TimelineFile> timeline;
     if (options.has("timeline")) timeline = std::make_unique<wb::TimelineFile>(options.get("timeline", ""));
     const int work = static_cast<int>(options.get_long("work", 2000, 1, 100000));
-    const int repeats = options.repeat ? options.repeat : 5;
+    const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();  // after the arguments, as in the check
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), count), "the job's x and y");
     const double bytes = static_cast<double>(count) * sizeof(double);
@@ -215,6 +215,7 @@ int main(int argc, char** argv) {
                         "elements (doubles) of the job",
                         {{"work", "N", "multiply-adds per element (check: 50, bench: 2000)"},
                          {"timeline", "FILE", "with --bench: the timeline of one more run (4 streams x 16 chunks)"}}};
+    info.default_repeats = 5;
     info.accepts_block = false;
     info.no_block_reason = "chooses its thread blocks itself (the kernel is given)";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -145,14 +145,8 @@ std::string row_label(const wb::Options& options) {
 
 int run_bench(const wb::Options& options) {
     const std::string label = row_label(options);
-    const auto shapes = wb::rows_by_cols(options, {{8192, 8192}}, "grid", "8192x8192");
-    if (shapes.size() != 1) wb::usage_error("--sizes: give one grid for the benchmark");
-    const wb::RowsCols shape = shapes[0];
-    if (shape.rows > 40000 || shape.cols > 40000)
-        wb::usage_error("--sizes: " + shape.str() + " is too large (at most 40000x40000)");
-    if (shape.rows < 256 || shape.cols < 256)
-        wb::usage_error("--sizes: " + shape.str() + " is too small to time (at least 256x256)");
-    const int repeats = options.repeat ? options.repeat : 10;
+    const wb::RowsCols shape = wb::one_timed_shape(options, {8192, 8192}, "grid", "grid", 256, 40000);
+    const int repeats = options.repeat;
     const wb::DeviceInfo device = wb::require_gpu();
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), shape.rows, shape.cols), "the grids");
     std::printf("%s benchmark on %s: the kernel alone (no transfers), CUDA events, median of %d\n",
@@ -192,6 +186,7 @@ int main(int argc, char** argv) {
                         {{"no-speed", "", "check the results only, not the speed (for compute-sanitizer)"},
                          {"profile-run", "", "launch your step once on one grid, nothing else (for a profiler)"},
                          {"label", "NAME", "the benchmark row's name in the CSV (default smooth)"}}};
+    info.default_repeats = 10;
     info.accepts_block = false;
     info.no_block_reason = "chooses its blocks in smooth_step (that choice is part of the exercise)";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

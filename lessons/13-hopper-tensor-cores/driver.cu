@@ -219,19 +219,18 @@ int run_bench(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, lesson_kernels(options));
     const wb::DeviceInfo info = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
-    const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
-    const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));                 // says once if it cannot measure
+    const std::string mark = wb::quick_run_mark(options.repeat, kDefaultRepeats);  // added to every row's label
+    wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));                        // says once if it cannot measure
     wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, wb::power_columns(),
                       {wb::power_columns_comment(sampler.interval_ms())});
-    const double settle_ms = repeats < kDefaultRepeats ? 0.0 : kSettleMs;
+    const double settle_ms = options.repeat < kDefaultRepeats ? 0.0 : kSettleMs;
     std::printf("%s benchmark on %s: cuBLASLt's best, cublasGemmEx and the kernels, each the median of\n"
                 "%d samples of %d back-to-back runs after %.0f s of untimed runs, no transfers timed,\n"
                 "GFLOP/s = 2 m n k / t / 1e9, ratio = rate / the ceiling (cuBLASLt's best where it ran, else\n"
                 "cublasGemmEx); SM clock and board power read while the timed batches are on the GPU\n",
-                wb::lesson_heading(), info.name.c_str(), repeats, kBatch, settle_ms / 1000);
+                wb::lesson_heading(), info.name.c_str(), options.repeat, kBatch, settle_ms / 1000);
     for (const auto& shape : shapes)
-        bench_shape(csv, sampler, shape, kernels, options.seed, repeats, settle_ms, mark, info.name);
+        bench_shape(csv, sampler, shape, kernels, options.seed, options.repeat, settle_ms, mark, info.name);
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
 }
@@ -245,6 +244,7 @@ int main(int argc, char** argv) {
         "shapes N or MxKxN (rows x inner x cols)",
         {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 6)"},
          {"band-rows", "N", "kernel 04's bands of tiles, in block-rows (default 8; 1: plain row order)"}}};
+    info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each kernel's block shape is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -90,7 +90,7 @@ int run_bench(const wb::Options& options) {
     const std::vector<long long> lengths = lengths_from(options, {1LL << 28});
     const std::vector<wb::Version<Contender>> contenders = wb::select_kernels(options, kContenders);
     const wb::DeviceInfo info = wb::require_gpu();
-    const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
+    const int repeats = options.repeat;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
     wb::CsvWriter csv(options.out, options.command_line, info.name);
     std::printf("%s benchmark on %s (seed %llu): each row the median of %d samples of back-to-back runs,\n"
@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
                           "only these contenders (three-kernel, single-pass, cub, compact, single-pass-compact, "
                           "cub-select-if; default: all)"},
                          {"stress-repeats", "R", "runs of each memory-ordering stress test (default 200)"}}};
+    info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each kernel's block is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

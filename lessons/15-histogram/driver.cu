@@ -209,7 +209,7 @@ int run_bench(const wb::Options& options) {
     if (sizes.empty()) sizes.push_back(kBenchBytes);
     const std::vector<wb::Version<Launch>> versions = wb::select_kernels(options, kVersions);
     const wb::DeviceInfo info = wb::require_gpu();
-    const int repeats = options.repeat ? options.repeat : kDefaultRepeats;
+    const int repeats = options.repeat;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
     wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, kExtraColumns);
     wb::BenchRows rows(csv, wb::bench_fields(kLesson, "uint8", "GB/s", info.name));
@@ -237,6 +237,7 @@ int main(int argc, char** argv) {
                         "histograms: global atomics, private bins in shared memory, warp aggregation, against CUB",
                         "lengths N (values; --bench: bytes of input, default 2^28)",
                         {{"kernels", "LIST", "only these versions, by number or name (e.g. 1,3; default: all)"}}};
+    info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each version chooses its blocks (see the page)
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

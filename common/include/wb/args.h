@@ -48,6 +48,9 @@ struct LessonInfo {
     /// Why --block is refused, after the program's name.
     std::string no_block_reason = "chooses its thread blocks itself (see its page)";
     bool benchmarks = true;  ///< false: --bench, --repeat, --out and --full are errors
+    /// The timed repeats per benchmark point when --repeat is not given (Options::repeat); 0: the
+    /// lesson chooses them as it measures (Options::repeat stays 0).
+    int default_repeats = 0;
     /// The check's time limit in seconds: a check still running then ends as FAILED, naming the
     /// likely causes (an endless loop, a kernel that never finishes, an exchange only one side
     /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
@@ -62,7 +65,7 @@ struct Options {
     Mode mode = Mode::check;                   ///< --check (default) or --bench
     std::vector<std::vector<long>> sizes;      ///< empty: the lesson's default
     std::vector<Block2> blocks;                ///< empty: the lesson's default
-    int repeat = 0;                            ///< 0: the lesson's default
+    int repeat = 0;                            ///< --repeat, else LessonInfo::default_repeats
     std::uint64_t seed = 0;                    ///< seed of the random inputs
     std::string out;                           ///< CSV path for --bench (may be empty)
     bool full = false;                         ///< --full: the long sweep
@@ -117,5 +120,11 @@ struct RowsCols {
 /// numbers is a usage error: "--sizes: give each <noun> as MxN (rows x columns), e.g. <example>".
 std::vector<RowsCols> rows_by_cols(const Options& options, const std::vector<RowsCols>& fallback,
                                    const std::string& noun, const std::string& example);
+
+/// The one MxN item of --sizes (or `fallback`) of a benchmark that times a single shape: a usage
+/// error unless exactly one is given ("--sizes: give one <what> for the benchmark") with each side
+/// from `least` ("too small to time") to `most` ("too large").
+RowsCols one_timed_shape(const Options& options, const RowsCols& fallback, const std::string& noun,
+                         const std::string& what, long least, long most);
 
 }  // namespace wb
