@@ -27,9 +27,12 @@ Usage:
                                                    kernel, no namespace wb inside lessons/; no
                                                    lesson name or "Lesson NN" typed in a string of
                                                    lessons/ or solutions/ (they come from the build),
-                                                   each Hints line naming its own lesson; lists
-                                                   the files of each lesson folder that are none of
-                                                   exercise, driver, kernel, header, harness or data
+                                                   each Hints line naming its own lesson; every
+                                                   file of a lesson folder of a kind: exercise,
+                                                   driver, kernel, header, harness, test data, a
+                                                   table (bad-inputs.tsv, counters.tsv,
+                                                   allowed-skips.tsv) or a source that its
+                                                   CMakeLists.txt builds
   lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
                                                    the tools live"): the top of scripts/ holds only
                                                    the students' and instructors' commands, its
@@ -53,6 +56,7 @@ Usage:
                                                    lists without being left out, a counters table no step
                                                    measures, a file no step writes in the reference
                                                    machine's folder, a 251-line driver, a
+                                                   source its lesson does not build, a
                                                    kernel in a driver, namespace wb in a lesson,
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*,
@@ -434,24 +438,48 @@ def stale_names(relative, folder, lessons, text):
     return problems
 
 
+# The tables beside a lesson's CMakeLists.txt that other tools read (CONTRIBUTING.md, "Adding a lesson").
+LESSON_TABLES = ("bad-inputs.tsv", "counters.tsv", "allowed-skips.tsv")
+
+
+def kind_of(relative, exercise_files, built):
+    """What a file of a lesson folder is (relative to lessons/), or None: an exercise, the driver,
+    a kernel, a header, the harness, test data, a table, or a source its CMakeLists.txt builds."""
+    if relative in exercise_files:
+        return "exercise"
+    if KINDS.search(relative):
+        return "code"
+    if os.path.basename(relative) in LESSON_TABLES:
+        return "table"
+    if re.search(r"\.(cu|cpp)$", relative) and relative.split("/", 1)[1] in built:
+        return "source"
+    return None
+
+
 def shape(source):
-    problems, others = [], []
+    """Problems of the lessons' shape (drivers, names typed, namespace wb, a file of no kind), and
+    nothing more to note."""
+    problems = []
     lessons = lesson_folders(source)
-    for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True) +
-                       glob.glob(os.path.join(source, "solutions", "*", "**", "*"), recursive=True)):
+    exercise_files = {path.split("/", 1)[1] for path in exercise_list.exercise_files(source)}
+    for path in sorted(glob.glob(os.path.join(source, "solutions", "*", "**", "*"), recursive=True)):
         if os.path.isfile(path) and re.search(r"\.(cu|cuh|cpp|h)$", path):
             relative = os.path.relpath(path, source)
-            folder = relative.split(os.sep)[1]
-            problems += stale_names(relative, folder, lessons, open(path, encoding="utf-8", errors="replace").read())
-    exercise_files = set()
-    for path in glob.glob(os.path.join(source, "solutions", "*", "*")):
-        exercise_files.add(os.path.relpath(path, os.path.join(source, "solutions")))
+            with open(path, encoding="utf-8", errors="replace") as f:
+                problems += stale_names(relative, relative.split(os.sep)[1], lessons, f.read())
+    built = {}
     for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True)):
         if not os.path.isfile(path):
             continue
-        relative = os.path.relpath(path, os.path.join(source, "lessons"))
-        name = os.path.basename(path)
-        text = open(path, encoding="utf-8", errors="replace").read()
+        relative = os.path.relpath(path, os.path.join(source, "lessons")).replace(os.sep, "/")
+        folder, name = relative.split("/", 1)[0], os.path.basename(path)
+        if folder not in built:
+            cmake = os.path.join(source, "lessons", folder, "CMakeLists.txt")
+            built[folder] = open(cmake, encoding="utf-8").read() if os.path.exists(cmake) else ""
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        if re.search(r"\.(cu|cuh|cpp|h)$", name):
+            problems += stale_names("lessons/" + relative, folder, lessons, text)
         if re.search(r"driver[^/]*\.(cu|cpp)$", name):
             lines = text.count("\n")
             if lines > MAX_DRIVER_LINES:
@@ -462,9 +490,11 @@ def shape(source):
                                 "files of their own)")
         if re.search(r"\.(cu|cuh|cpp|h)$", name) and re.search(r"^\s*namespace\s+wb\b", text, re.M):
             problems.append(f"lessons/{relative}: namespace wb inside a lesson (the harness belongs in common/)")
-        if not KINDS.search(relative) and relative not in exercise_files:
-            others.append(f"lessons/{relative}")
-    return problems, others
+        built_names = set(re.findall(r"[\w./-]+\.(?:cu|cpp)\b", re.sub(r"#[^\n]*", "", built[folder])))
+        if kind_of(relative, exercise_files, built_names) is None:
+            problems.append(f"lessons/{relative}: none of exercise, driver, kernel, header, harness, test data, "
+                            f"a table ({', '.join(LESSON_TABLES)}) or a source its CMakeLists.txt builds")
+    return problems, []
 
 
 # The top of scripts/: the commands students and instructors run, the CMakeLists.txt that registers
@@ -529,6 +559,8 @@ def layout(source):
 HAND_LIST_EXEMPT = {
     "scripts/lib/pristine-exercises.sha256": "written by scripts/maintainer/update-pristine-manifest from "
                                              "the exercise files; workbook.pristine-manifest checks it",
+    "scripts/maintainer/lint-lessons.py": "its self-test plants drift in particular lessons (03's sweep, 08's "
+                                          "ranks, 05's sources)",
     "scripts/tests/progress-report-test.sh": "a scenario on particular lessons (a CPU failure, a GPU failure, "
                                              "lesson 08's two ranks, lesson 12's benchmark)",
     "scripts/tests/progress-where-test.sh": "a scenario on the lessons whose needs differ (08's two GPUs, 13's "
@@ -776,6 +808,9 @@ def self_test(source, build):
                 lambda: shape(tree)[0], "the lesson's name 01-cpu-matmul typed")
         planted("a Hints line copied from another lesson", os.path.join(tree, "lessons", "12-profiling", "smooth.cu"),
                 lambda t: t.replace('"Lesson 12', '"Lesson 11', 1), lambda: shape(tree)[0], "its Hints line names")
+        planted("a source its lesson does not build", os.path.join(tree, "lessons", "05-column-reduce", "CMakeLists.txt"),
+                lambda t: re.sub(r"(?<![\w/.-])versions\.cu\b", "", t), lambda: shape(tree)[0],
+                "lessons/05-column-reduce/versions.cu: none of exercise")
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree)[0], "namespace wb inside a lesson")
@@ -847,11 +882,10 @@ def main():
             print(f"OK: {len(lesson_folders(args[1]))} lessons, every list agrees with their manifests")
         return report(problems)
     if args[0] == "shape" and len(args) == 2:
-        problems, others = shape(args[1])
-        for other in others:
-            print(f"note: {other} is none of exercise, driver, kernel, header, harness or data")
+        problems, _ = shape(args[1])
         if not problems:
-            print("OK: every driver is short and holds no kernel; no lesson opens namespace wb or types its name")
+            print("OK: every driver is short and holds no kernel; no lesson opens namespace wb or types its name; "
+                  "every file of a lesson folder has its kind")
         return report(problems)
     if args[0] == "layout" and len(args) == 2:
         problems = layout(args[1])
