@@ -171,6 +171,12 @@ function(_workbook_learner_tools)
              COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-report" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+    # Every hint of every lesson page is reachable with `scripts/progress hint`, numbered as the
+    # page numbers it (counted against the pages; no build needed).
+    add_test(NAME workbook.hints-reachable
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/hints-reachable-test.py"
+                     "${PROJECT_SOURCE_DIR}")
+    set_tests_properties(workbook.hints-reachable PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
     # These three read the build's exercise list and need no build (label configuration); where
     # configure left a lesson out they check the rest and skip.
     set_tests_properties(workbook.progress-hints-without-build workbook.progress-where-to-run workbook.progress-report

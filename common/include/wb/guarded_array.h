@@ -14,11 +14,13 @@ namespace wb {
 /// unused memory, then the leading guard page.
 class GuardedBytes {
 public:
+    /// Maps the pages (ends the program with a message when it cannot).
     explicit GuardedBytes(std::size_t bytes);
     ~GuardedBytes();
     GuardedBytes(const GuardedBytes&) = delete;
     GuardedBytes& operator=(const GuardedBytes&) = delete;
 
+    /// The first of the `bytes` bytes.
     void* data() const { return data_; }
 
 private:
@@ -31,12 +33,15 @@ private:
 template <class T>
 class GuardedArray {
 public:
+    /// Copies `values` between guard pages.
     explicit GuardedArray(const std::vector<T>& values) : bytes_(values.size() * sizeof(T)), size_(values.size()) {
         T* out = data();
         for (std::size_t i = 0; i < size_; ++i) out[i] = values[i];
     }
 
+    /// The first element.
     T* data() const { return static_cast<T*>(bytes_.data()); }
+    /// A copy of the elements as they are now.
     std::vector<T> to_vector() const { return std::vector<T>(data(), data() + size_); }
 
 private:
