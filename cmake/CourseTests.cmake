@@ -177,6 +177,10 @@ function(_workbook_learner_tools)
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/hints-reachable-test.py"
                      "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.hints-reachable PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+    # The lines each lesson's student writes and reads (data/written-lines.tsv) are the tree's.
+    add_test(NAME workbook.written-lines
+             COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_MAINTAINER_DIR}/count-written-lines.py" --check)
+    set_tests_properties(workbook.written-lines PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
     # These three read the build's exercise list and need no build (label configuration); where
     # configure left a lesson out they check the rest and skip.
     set_tests_properties(workbook.progress-hints-without-build workbook.progress-where-to-run workbook.progress-report
