@@ -5,6 +5,7 @@
 #include "flow_buffers.h"
 
 #include "sciddicat/model.h"
+#include "wb/guarded_array.h"
 #include "wb/workbook.h"
 #include "wb/lesson_name.h"
 
@@ -96,13 +97,15 @@ int run_check(const wb::Options& options) {
 
     const std::size_t count = static_cast<std::size_t>(kFlowLayers) * rows * cols;
     // A guard band after the buffer, poisoned like it: a loop that runs one cell too far writes
-    // there, which nothing else would show.
+    // there, which nothing else would show. The whole lies between guard pages: a loop that runs
+    // the wrong way stops at once, before it corrupts the check's own data.
     const std::size_t guard = 8;
-    std::vector<double> flows(count + guard), zeros(count, 0.0);
-    wb::poison(flows);  // what a fresh allocation may hold
-    const std::vector<double> guard_before(flows.end() - guard, flows.end());
-    init_flows(flows.data(), rows, cols);
-    const bool guard_kept = std::memcmp(guard_before.data(), flows.data() + count, guard * sizeof(double)) == 0;
+    std::vector<double> poisoned(count + guard), zeros(count, 0.0);
+    wb::poison(poisoned);  // what a fresh allocation may hold
+    const wb::GuardedArray<double> buffer(poisoned);
+    init_flows(buffer.data(), rows, cols);
+    std::vector<double> flows = buffer.to_vector();
+    const bool guard_kept = std::memcmp(poisoned.data() + count, flows.data() + count, guard * sizeof(double)) == 0;
     if (!guard_kept)
         std::printf("  init_flows wrote past the end of the buffer of %zu doubles (a loop bound one too far?)\n",
                     count);
