@@ -19,7 +19,7 @@ __device__ inline T block_exclusive_scan(T value, BlockScanStorage<T>& storage, 
     const int lane = threadIdx.x % 32;
     const int warp = threadIdx.x / 32;
     const int warps = blockDim.x / 32;
-    // >>> TODO 2: warp scans; warp totals in shared memory, scanned by warp 0 between barriers; add the warps before
+    // >>> TODO 2: the block's exclusive scan and total, built from warp scans, safe to call again at once
     // 1. inclusive = warp_inclusive_scan(value); this thread's exclusive sum within its warp is
     //    the inclusive sum of the lane before it (__shfl_up_sync by 1; T(0) for lane 0).
     // 2. Lane 31 writes the warp's total to storage.warp_totals[warp]. __syncthreads().

@@ -21,7 +21,7 @@ template <class T>
 __global__ void tile_sums_kernel(const T* in, long long n, T* tile_sums) {
     __shared__ BlockScanStorage<T> storage;
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
-    // >>> TODO 3a: each thread adds its kScanItems elements; the block scan's total is the tile's sum
+    // >>> TODO 3a: the sum of this block's tile of `in`, stored in tile_sums
     // Keep every thread in the block scan: it holds barriers that the whole block must reach.
     (void)in;
     (void)n;
@@ -35,7 +35,7 @@ template <class T>
 __global__ void scan_in_one_block_kernel(T* values, long long count, T* total) {
     __shared__ BlockScanStorage<T> storage;
     constexpr long long kRound = static_cast<long long>(kSumsThreads) * kSumsItems;
-    // >>> TODO 3b: rounds of kRound values: a block scan of the threads' sums, plus a carry between rounds
+    // >>> TODO 3b: the exclusive scan of `count` values in place, by one block, and their total
     // Round after round, as in TODO 3c but over consecutive values per thread; in place: a
     // thread reads its values of the round before it writes them.
     (void)kRound;
@@ -50,7 +50,7 @@ template <class T>
 __global__ void scan_tiles_kernel(const T* in, T* out, long long n, const T* tile_offsets, bool inclusive) {
     __shared__ BlockScanStorage<T> storage;
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
-    // >>> TODO 3c: item by item, the block scan of one element per thread plus a carry from the tile's offset
+    // >>> TODO 3c: the scan of this block's tile, continuing from the sum of the tiles before it
     // carry = tile_offsets[blockIdx.x]; then for each item: x (0 past n), its exclusive sum in
     // the block plus carry, written (with x added for inclusive) when i < n; carry += the item's
     // total.

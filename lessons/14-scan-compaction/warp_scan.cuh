@@ -7,7 +7,7 @@ constexpr unsigned kFullWarp = 0xffffffffu;  ///< every lane of the warp takes p
 /// Returns value(lane 0) + ... + value(this lane). Every lane of a full warp must call it.
 template <class T>
 __device__ inline T warp_inclusive_scan(T value) {
-    // >>> TODO 1: five steps, d = 1, 2, 4, 8, 16: add the value of lane - d (__shfl_up_sync) where lane >= d
+    // >>> TODO 1: each lane's inclusive sum over the warp, in log2(32) steps of shuffles
     // Each step doubles the span a lane's sum covers: after step d, lane i holds the sum of
     // lanes max(0, i - 2d + 1) .. i. __shfl_up_sync(kFullWarp, value, d) returns the value of
     // lane i - d (a lane below d gets its own value back: it must not add it).

@@ -12,7 +12,7 @@ constexpr unsigned int kWholeWarp = 0xffffffffu;
 
 template <class Value>
 __global__ void global_kernel(const Value* values, long long count, unsigned int* bins) {
-    // >>> TODO 1: a grid-stride loop over the values; each value adds one to its bin with atomicAdd
+    // >>> TODO 1: every value counted once in its bin, whatever the number of threads launched
     // Thread t of the grid takes values t, t + (all threads of the grid), ... up to count; each
     // value v adds one to bins[v], which many threads may update at once.
     (void)values;
@@ -23,7 +23,7 @@ __global__ void global_kernel(const Value* values, long long count, unsigned int
 
 // The block's own copy of the bins, in shared memory: zero before any thread of the block counts.
 __device__ void zero_private_bins(unsigned int* private_bins, int bins) {
-    // >>> TODO 2a: the block's threads zero the private bins together, then wait for one another
+    // >>> TODO 2a: every private bin of the block is zero before any thread counts into it
     // A block may have fewer threads than bins: each thread zeroes every blockDim.x-th bin.
     // No thread may count before every bin is zero.
     (void)private_bins;
@@ -33,7 +33,7 @@ __device__ void zero_private_bins(unsigned int* private_bins, int bins) {
 
 // Adds the block's counts to the device bins once every thread of the block has counted.
 __device__ void merge_private_bins(const unsigned int* private_bins, int bins, unsigned int* device_bins) {
-    // >>> TODO 2b: wait until every thread has counted, then one atomicAdd per non-zero private bin
+    // >>> TODO 2b: the block's final private counts added into the device bins
     // Some threads may still be counting. Then each thread takes every blockDim.x-th bin; a bin
     // no value of this block fell into needs no atomic.
     (void)private_bins;
@@ -46,7 +46,7 @@ template <class Value>
 __global__ void privatized_kernel(const Value* values, long long count, unsigned int* bins) {
     extern __shared__ unsigned int private_bins[];
     zero_private_bins(private_bins, bin_count<Value>());
-    // >>> TODO 2c: a grid-stride loop over the values; each value adds one to the block's private bin
+    // >>> TODO 2c: every value counted once in the block's private bins, whatever the grid
     // As TODO 1, but into private_bins: an atomic in shared memory, where only this block's
     // threads compete.
     (void)values;
@@ -58,7 +58,7 @@ __global__ void privatized_kernel(const Value* values, long long count, unsigned
 // Adds one to counters[value] for every lane in `lanes` (the lanes of the warp that hold a value;
 // each of them calls this with its own value).
 __device__ void add_warp_aggregated(unsigned int* counters, unsigned int value, unsigned int lanes) {
-    // >>> TODO 3: the lanes with equal values (__match_any_sync) elect the lowest (__ffs), which adds __popc of them
+    // >>> TODO 3: one update per distinct value in the warp, adding how many of its lanes hold it
     // Every lane of `lanes` calls this at once. __match_any_sync(lanes, value) gives each lane
     // the mask of the lanes holding its value; one of them (the lowest set bit) adds their number.
     (void)counters;

@@ -19,7 +19,7 @@ __device__ inline T block_exclusive_scan(T value, BlockScanStorage<T>& storage, 
     const int lane = threadIdx.x % 32;
     const int warp = threadIdx.x / 32;
     const int warps = blockDim.x / 32;
-    // >>> TODO 2: warp scans; warp totals in shared memory, scanned by warp 0 between barriers; add the warps before
+    // >>> TODO 2: the block's exclusive scan and total, built from warp scans, safe to call again at once
     const T inclusive = warp_inclusive_scan(value);
     const T before_in_warp = __shfl_up_sync(kFullWarp, inclusive, 1);
     const T exclusive_in_warp = lane == 0 ? T(0) : before_in_warp;

@@ -15,7 +15,7 @@ constexpr unsigned kAllLanes = 0xffffffffu;
 template <class T>
 __global__ void count_kept_kernel(const T* in, long long n, Keep keep, int* tile_counts) {
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
-    // >>> TODO 4a: item by item, __syncthreads_count counts the kept elements; one thread stores the tile's count
+    // >>> TODO 4a: the number of kept elements of this block's tile, stored in tile_counts
     int count = 0;
     for (int item = 0; item < kScanItems; ++item) {
         const long long i = tile_start + static_cast<long long>(item) * kScanThreads + threadIdx.x;
@@ -31,7 +31,7 @@ __global__ void scatter_kept_kernel(const T* in, T* out, long long n, Keep keep,
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
     const int lane = threadIdx.x % 32;
     const int warp = threadIdx.x / 32;
-    // >>> TODO 4b: each kept element's place: __ballot_sync and __popc in the warp, warp counts, a running offset
+    // >>> TODO 4b: every kept element of the tile written to its place in `out`, in input order
     long long written = tile_offsets[blockIdx.x];  // kept elements before this item, in all tiles
     for (int item = 0; item < kScanItems; ++item) {
         const long long i = tile_start + static_cast<long long>(item) * kScanThreads + threadIdx.x;

@@ -21,7 +21,7 @@ template <class T>
 __global__ void tile_sums_kernel(const T* in, long long n, T* tile_sums) {
     __shared__ BlockScanStorage<T> storage;
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
-    // >>> TODO 3a: each thread adds its kScanItems elements; the block scan's total is the tile's sum
+    // >>> TODO 3a: the sum of this block's tile of `in`, stored in tile_sums
     T sum = T(0);
     for (int item = 0; item < kScanItems; ++item) {
         const long long i = element_of(tile_start, item);
@@ -37,7 +37,7 @@ template <class T>
 __global__ void scan_in_one_block_kernel(T* values, long long count, T* total) {
     __shared__ BlockScanStorage<T> storage;
     constexpr long long kRound = static_cast<long long>(kSumsThreads) * kSumsItems;
-    // >>> TODO 3b: rounds of kRound values: a block scan of the threads' sums, plus a carry between rounds
+    // >>> TODO 3b: the exclusive scan of `count` values in place, by one block, and their total
     T carry = T(0);
     for (long long start = 0; start < count; start += kRound) {
         const long long first = start + static_cast<long long>(threadIdx.x) * kSumsItems;
@@ -63,7 +63,7 @@ template <class T>
 __global__ void scan_tiles_kernel(const T* in, T* out, long long n, const T* tile_offsets, bool inclusive) {
     __shared__ BlockScanStorage<T> storage;
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
-    // >>> TODO 3c: item by item, the block scan of one element per thread plus a carry from the tile's offset
+    // >>> TODO 3c: the scan of this block's tile, continuing from the sum of the tiles before it
     T carry = tile_offsets[blockIdx.x];
     for (int item = 0; item < kScanItems; ++item) {
         const long long i = element_of(tile_start, item);

@@ -7,7 +7,7 @@ constexpr unsigned kFullWarp = 0xffffffffu;  ///< every lane of the warp takes p
 /// Returns value(lane 0) + ... + value(this lane). Every lane of a full warp must call it.
 template <class T>
 __device__ inline T warp_inclusive_scan(T value) {
-    // >>> TODO 1: five steps, d = 1, 2, 4, 8, 16: add the value of lane - d (__shfl_up_sync) where lane >= d
+    // >>> TODO 1: each lane's inclusive sum over the warp, in log2(32) steps of shuffles
     const int lane = threadIdx.x % 32;
 #pragma unroll
     for (int d = 1; d < 32; d *= 2) {

@@ -12,7 +12,7 @@ constexpr unsigned int kWholeWarp = 0xffffffffu;
 
 template <class Value>
 __global__ void global_kernel(const Value* values, long long count, unsigned int* bins) {
-    // >>> TODO 1: a grid-stride loop over the values; each value adds one to its bin with atomicAdd
+    // >>> TODO 1: every value counted once in its bin, whatever the number of threads launched
     const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
     for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
         atomicAdd(&bins[values[i]], 1u);
@@ -21,7 +21,7 @@ __global__ void global_kernel(const Value* values, long long count, unsigned int
 
 // The block's own copy of the bins, in shared memory: zero before any thread of the block counts.
 __device__ void zero_private_bins(unsigned int* private_bins, int bins) {
-    // >>> TODO 2a: the block's threads zero the private bins together, then wait for one another
+    // >>> TODO 2a: every private bin of the block is zero before any thread counts into it
     for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) private_bins[bin] = 0;
     __syncthreads();
     // <<< TODO 2a
@@ -29,7 +29,7 @@ __device__ void zero_private_bins(unsigned int* private_bins, int bins) {
 
 // Adds the block's counts to the device bins once every thread of the block has counted.
 __device__ void merge_private_bins(const unsigned int* private_bins, int bins, unsigned int* device_bins) {
-    // >>> TODO 2b: wait until every thread has counted, then one atomicAdd per non-zero private bin
+    // >>> TODO 2b: the block's final private counts added into the device bins
     __syncthreads();
     for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) {
         const unsigned int counted = private_bins[bin];
@@ -42,7 +42,7 @@ template <class Value>
 __global__ void privatized_kernel(const Value* values, long long count, unsigned int* bins) {
     extern __shared__ unsigned int private_bins[];
     zero_private_bins(private_bins, bin_count<Value>());
-    // >>> TODO 2c: a grid-stride loop over the values; each value adds one to the block's private bin
+    // >>> TODO 2c: every value counted once in the block's private bins, whatever the grid
     const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
     for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
         atomicAdd(&private_bins[values[i]], 1u);
@@ -53,7 +53,7 @@ __global__ void privatized_kernel(const Value* values, long long count, unsigned
 // Adds one to counters[value] for every lane in `lanes` (the lanes of the warp that hold a value;
 // each of them calls this with its own value).
 __device__ void add_warp_aggregated(unsigned int* counters, unsigned int value, unsigned int lanes) {
-    // >>> TODO 3: the lanes with equal values (__match_any_sync) elect the lowest (__ffs), which adds __popc of them
+    // >>> TODO 3: one update per distinct value in the warp, adding how many of its lanes hold it
     const unsigned int same = __match_any_sync(lanes, value);
     const int leader = __ffs(same) - 1;
     if (static_cast<int>(threadIdx.x % warpSize) == leader)
