@@ -11,10 +11,10 @@
 
 __global__ void matmul_naive_kernel(const double* a, const double* b, double* c, int n) {
     // >>> TODO 1: one thread per element of C: its row, its column, its dot product
-    // Compute this thread's row (from blockIdx.y, blockDim.y, threadIdx.y) and column
-    // (the same in x). Threads outside the n x n matrix must do nothing. The others set
-    // c[row * n + col] to the sum over k of a[row * n + k] * b[k * n + col].
-    // Do the index products in std::size_t: row * n overflows an int for large n.
+    // Each thread finds the one element of C it owns from where it sits in the grid (y gives
+    // the row, x the column) and writes that element's dot product. The grid is rounded up,
+    // so some threads fall outside the n x n matrix: they must touch nothing. An index such
+    // as row times n overflows an int for large n: compute indexes in std::size_t.
     (void)a;
     (void)b;
     (void)c;
@@ -24,8 +24,9 @@ __global__ void matmul_naive_kernel(const double* a, const double* b, double* c,
 
 void launch_matmul_naive(const double* d_a, const double* d_b, double* d_c, int n, dim3 block) {
     // >>> TODO 2: enough blocks to cover the matrix, the launch, then the launch check
-    // A grid of enough blocks to cover n columns (x) and n rows (y): round up.
-    // Launch matmul_naive_kernel<<<grid, block>>>(...), then WB_CHECK_LAUNCH("matmul_naive_kernel").
+    // Every element of C needs a thread: enough blocks of `block` threads to cover n columns
+    // (x) and n rows (y), including the last partial block. Check the launch itself, as every
+    // launch of the course is checked (wb/cuda_check.h).
     (void)d_a;
     (void)d_b;
     (void)d_c;
@@ -36,9 +37,9 @@ void launch_matmul_naive(const double* d_a, const double* d_b, double* d_c, int 
 
 void matmul_on_gpu(const double* a, const double* b, double* c, int n, dim3 block) {
     // >>> TODO 3: the round trip: allocate, copy the inputs in, launch, copy C back, free
-    // Every call wrapped in WB_CUDA_CHECK(...): cudaMalloc three device matrices of n * n
-    // doubles; cudaMemcpy a and b to the device; launch_matmul_naive(...); cudaMemcpy the
-    // result back into c; cudaFree all three.
+    // The whole trip of one product through the GPU: device room for A, B and C, the inputs
+    // sent over, the kernel run through launch_matmul_naive, the result brought back into c,
+    // and nothing left allocated. Every CUDA call is checked (wb/cuda_check.h).
     (void)a;
     (void)b;
     (void)c;

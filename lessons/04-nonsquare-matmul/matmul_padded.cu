@@ -8,19 +8,19 @@
 PaddedProduct upload_padded(const double* a, const double* b, int n, int m, int p, int tile) {
     PaddedProduct d;
     // >>> TODO 1: the padded sizes: n, m and p rounded up to multiples of the tile
-    // d.rows, d.inner, d.cols = n, m, p rounded UP to multiples of tile.
+    // Every padded size is a whole number of tiles, and never less than the real size.
     // <<< TODO 1
     // >>> TODO 2: three pitched allocations of the padded sizes
-    // For example
-    //   WB_CUDA_CHECK(cudaMallocPitch(&d.a, &d.a_pitch, d.inner * sizeof(double), d.rows));
-    // (b: d.cols wide, d.inner rows; c: d.cols wide, d.rows rows).
+    // A, B and C at their padded sizes (A: d.rows x d.inner, B: d.inner x d.cols, C: d.rows x
+    // d.cols), each row starting where the driver chooses (its pitch, kept in d), every call
+    // checked.
     // <<< TODO 2
     // >>> TODO 3: zeros in the padded A and B, so the padding adds nothing
-    // Zero-fill the padded a and b with cudaMemset2D(ptr, pitch, 0, width_bytes, rows).
+    // Every element of the padded A and B reads 0 before the real values are copied in.
     // <<< TODO 3
     // >>> TODO 4: the host matrices into the top-left corners
-    // Copy them with cudaMemcpy2D: the host rows are m (for a) and p (for b) doubles long,
-    // the device rows d.a_pitch / d.b_pitch bytes.
+    // A's n x m and B's m x p values go to the top-left corners of the padded matrices; the
+    // host rows and the device rows are not the same length.
     (void)a;
     (void)b;
     (void)n;
@@ -33,8 +33,8 @@ PaddedProduct upload_padded(const double* a, const double* b, int n, int m, int 
 
 void download_result(const PaddedProduct& d, double* c, int n, int p) {
     // >>> TODO 5: the n x p corner of the padded C back into c
-    // Copy the n x p corner of d.c (rows d.c_pitch bytes apart) into c (rows p doubles
-    // apart) with one cudaMemcpy2D.
+    // Only the real n x p values come back into c, whose rows are p doubles long; the padded
+    // rows of d.c are longer.
     (void)d;
     (void)c;
     (void)n;
@@ -44,7 +44,7 @@ void download_result(const PaddedProduct& d, double* c, int n, int p) {
 
 void free_padded(PaddedProduct& d) {
     // >>> TODO 6: free the three matrices and forget them
-    // cudaFree the three matrices (checked), then reset d to PaddedProduct{}.
+    // Nothing left on the device, and d left empty, as a fresh PaddedProduct is.
     (void)d;
     // <<< TODO 6
 }

@@ -28,11 +28,10 @@ __global__ void flows_kernel(const double* sz, const double* sh, double* sf, int
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
     // >>> TODO 1: the four outflows of cell (i, j), stored in the four layers of sf
-    //   - k = cell(i, j, cols) is the cell's index; layer l of sf starts at l * rows * cols.
-    //   - u[0..3] = altitude + thickness of the north, west, east and south neighbours
-    //     (k - cols, k - 1, k + 1, k + cols).
-    //   - sciddicat::cell_outflows(sh[k], sz[k], u, flow) runs the minimisation of differences
-    //     and writes flow[0..3] (north, west, east, south).
+    //   The minimisation of differences needs the cell's own thickness and altitude and, for
+    //   each of its four neighbours (north, west, east, south), the height of the surface
+    //   there; the model library runs it (sciddicat/model.h). Its four results go to the
+    //   cell's place in each of the four layers of sf, one layer per direction.
     (void)sz;
     (void)sh;
     (void)sf;
@@ -44,10 +43,10 @@ __global__ void width_update_kernel(double* sh, const double* sf, int rows, int 
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (!active(i, j, rows, cols)) return;
     // >>> TODO 2: the mass balance of cell (i, j): inflows from the neighbours minus outflows
-    //   Start from h = sh[k]; for each neighbour add what it sends towards (i, j) and subtract
-    //   what (i, j) sends towards it, in this order: north (its south layer), west (its east
-    //   layer), east (its west layer), south (its north layer). Then store h back into sh[k].
-    //   Reading only Sf and the cell's own Sh makes the in-place update safe.
+    //   The new thickness is the old one plus what each neighbour sends towards this cell
+    //   minus what this cell sends towards it, taken neighbour by neighbour in the order
+    //   north, west, east, south (the serial program's order: the results must match it to
+    //   the last bit). Reading only Sf and the cell's own Sh makes the in-place update safe.
     (void)sh;
     (void)sf;
     // <<< TODO 2

@@ -6,9 +6,8 @@
 
 RowRange rows_of_rank(int rank, int ranks, int rows) {
     // >>> TODO 1: contiguous blocks of rows, sizes differing by at most one, covering every row
-    // Give each rank rows / ranks rows, and one more to the first rows % ranks ranks, so that
-    // rank 0 starts at row 0, each rank starts where the previous one ends, and the last one
-    // ends at `rows`.
+    // Rank 0 starts at row 0, each rank starts where the previous one ends, the last one ends
+    // at `rows`, and no two ranks' shares differ by more than one row.
     (void)rank;
     (void)ranks;
     (void)rows;
@@ -21,14 +20,12 @@ void exchange_halos(const Subdomain& sub, double* thickness, ncclComm_t comm, cu
     const int first_owned = kHaloRows;                     // local index of the first owned row
     const int lower_halo = kHaloRows + sub.owned.count();  // local index of the lower halo
     // >>> TODO 2: each rank sends its edge rows to its neighbours and receives their edge rows
-    // Inside one ncclGroupStart() / ncclGroupEnd() pair (so the sends and receives cannot
-    // deadlock each other):
-    // - if there is a rank above (sub.rank > 0): send the first kHaloRows owned rows to it,
-    //   and receive its last owned rows into the upper halo (local rows 0 .. kHaloRows-1);
-    // - if there is a rank below: send the last kHaloRows owned rows to it, and receive its
-    //   first owned rows into the lower halo.
-    // ncclSend(ptr, halo_values, ncclDouble, peer, comm, stream), likewise ncclRecv; wrap each
-    // call in WB_NCCL_CHECK. Use sub.row(thickness, local_row) for the pointers.
+    // After the exchange, each halo holds the neighbour's owned rows next to it: the upper
+    // halo (local rows 0 .. kHaloRows-1) the last owned rows of the rank above, the lower
+    // halo the first owned rows of the rank below; a rank at the top or the bottom of the grid
+    // has no neighbour there. Every rank sends while it receives, so the calls must not wait
+    // for one another (NCCL's group calls); every NCCL call is checked (wb/nccl_check.h), and
+    // sub.row(thickness, local_row) gives the address of a local row.
     (void)halo_values;
     (void)first_owned;
     (void)lower_halo;

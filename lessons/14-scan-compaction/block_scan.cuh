@@ -20,15 +20,12 @@ __device__ inline T block_exclusive_scan(T value, BlockScanStorage<T>& storage, 
     const int warp = threadIdx.x / 32;
     const int warps = blockDim.x / 32;
     // >>> TODO 2: the block's exclusive scan and total, built from warp scans, safe to call again at once
-    // 1. inclusive = warp_inclusive_scan(value); this thread's exclusive sum within its warp is
-    //    the inclusive sum of the lane before it (__shfl_up_sync by 1; T(0) for lane 0).
-    // 2. Lane 31 writes the warp's total to storage.warp_totals[warp]. __syncthreads().
-    // 3. Warp 0 replaces warp_totals[0 .. warps) by their inclusive scan (lanes >= warps scan
-    //    a T(0)). __syncthreads().
-    // 4. block_total = warp_totals[warps - 1]; the result is the exclusive sum within the warp
-    //    plus warp_totals[warp - 1] (nothing for warp 0).
-    // 5. A last __syncthreads(), so that a next call does not overwrite warp_totals while
-    //    another warp still reads them.
+    // A thread's exclusive sum over the block is its exclusive sum within its warp plus the
+    // totals of all the warps before its own. The warps' totals are shared through
+    // storage.warp_totals, and scanning them is itself a warp's scan. Every thread reads the
+    // block's total. Shared memory written by one warp and read by another needs a barrier
+    // between, and the function may be called again at once: no warp may overwrite
+    // warp_totals while another still reads them.
     (void)lane;
     (void)warp;
     (void)warps;

@@ -33,11 +33,11 @@ __global__ void scatter_kept_kernel(const T* in, T* out, long long n, Keep keep,
     const int lane = threadIdx.x % 32;
     const int warp = threadIdx.x / 32;
     // >>> TODO 4b: every kept element of the tile written to its place in `out`, in input order
-    // The tile's first kept element goes to out[tile_offsets[blockIdx.x]]. For each item:
-    // x = in[i] (i < n), kept = keeps(x, keep); __ballot_sync(kAllLanes, kept) has bit k set
-    // when lane k keeps its element; the kept lanes below this one are its place in the warp.
-    // Lane 0 stores the warp's count in warp_counts; after a barrier each thread adds the counts
-    // of the warps before its own. A second barrier before the next item overwrites them.
+    // The tile's kept elements start at out[tile_offsets[blockIdx.x]]. A kept element's place
+    // is the number of kept elements before it: those of earlier items, of earlier warps, and
+    // of the lanes below it in its own warp (a warp can learn which of its lanes keep their
+    // element in one instruction). Counts shared between warps go through warp_counts, with
+    // the barriers that sharing needs; elements at or past n are never read.
     (void)in;
     (void)out;
     (void)n;

@@ -51,9 +51,10 @@ __global__ void scan_tiles_kernel(const T* in, T* out, long long n, const T* til
     __shared__ BlockScanStorage<T> storage;
     const long long tile_start = static_cast<long long>(blockIdx.x) * kScanTile;
     // >>> TODO 3c: the scan of this block's tile, continuing from the sum of the tiles before it
-    // carry = tile_offsets[blockIdx.x]; then for each item: x (0 past n), its exclusive sum in
-    // the block plus carry, written (with x added for inclusive) when i < n; carry += the item's
-    // total.
+    // The tile starts from the sum of every tile before it (tile_offsets, from TODO 3b) and is
+    // scanned item by item with the block scan, each item continuing from the ones before it.
+    // Elements past n take part as zeros and are never written; the inclusive scan adds each
+    // element to its exclusive sum.
     (void)in;
     (void)out;
     (void)n;

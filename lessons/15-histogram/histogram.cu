@@ -13,8 +13,8 @@ constexpr unsigned int kWholeWarp = 0xffffffffu;
 template <class Value>
 __global__ void global_kernel(const Value* values, long long count, unsigned int* bins) {
     // >>> TODO 1: every value counted once in its bin, whatever the number of threads launched
-    // Thread t of the grid takes values t, t + (all threads of the grid), ... up to count; each
-    // value v adds one to bins[v], which many threads may update at once.
+    // The grid may hold fewer threads than there are values: together the threads must visit
+    // every value exactly once, whatever the launch. Many threads may update one bin at once.
     (void)values;
     (void)count;
     (void)bins;
@@ -59,8 +59,9 @@ __global__ void privatized_kernel(const Value* values, long long count, unsigned
 // each of them calls this with its own value).
 __device__ void add_warp_aggregated(unsigned int* counters, unsigned int value, unsigned int lanes) {
     // >>> TODO 3: one update per distinct value in the warp, adding how many of its lanes hold it
-    // Every lane of `lanes` calls this at once. __match_any_sync(lanes, value) gives each lane
-    // the mask of the lanes holding its value; one of them (the lowest set bit) adds their number.
+    // Every lane of `lanes` calls this at once. Lanes holding the same value must make one
+    // update between them, adding how many they are; each lane can learn which lanes share its
+    // value, and exactly one of them must make the update.
     (void)counters;
     (void)value;
     (void)lanes;

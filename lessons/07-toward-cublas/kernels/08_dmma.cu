@@ -76,14 +76,18 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
 #pragma unroll
     for (int k = 0; k < kBlockK; k += 4) {
         // >>> TODO 1: this thread's double of each of the warp's 4 A fragments
-        // a_fragment[i] = A tile at row warp_row + 8 i + lane / 4, column k + lane % 4.
+        // Which element of the A tile a lane holds in an 8x4 fragment is fixed by the
+        // instruction (the PTX ISA's figure of the m8n8k4 .f64 A fragment); fragment i covers
+        // the 8 rows of the warp's tile that start at 8 i.
         // <<< TODO 1
         // >>> TODO 2: this thread's double of each of the warp's 4 B fragments
-        // b_fragment[j] = B tile at row k + lane % 4, column warp_col + 8 j + lane / 4.
+        // Likewise for B (the PTX ISA's figure of the m8n8k4 .f64 B fragment): fragment j
+        // covers the 8 columns of the warp's tile that start at 8 j.
         // <<< TODO 2
         // >>> TODO 3: one tensor-core multiply-add per pair of fragments
-        // For every (i, j): mma_m8n8k4(acc[i][j], a_fragment[i], b_fragment[j]).
-        // Keep the loops' bounds constant and unrolled, so acc stays in registers.
+        // Every accumulator of the warp's 4 x 4 grid of 8x8 tiles takes the product of its
+        // row's A fragment and its column's B fragment (the helper beside this kernel issues
+        // the instruction). Loops with constant bounds, unrolled, keep acc in registers.
         (void)a_tile;
         (void)b_tile;
         (void)a_fragment;
