@@ -72,16 +72,24 @@ def count(lesson):
     return written, given, harness
 
 
-def table():
+def counts():
+    """[(lesson, written, given, harness)] of every lesson, in lesson order."""
     lessons = sorted(d for d in os.listdir(os.path.join(ROOT, "lessons")) if re.match(r"\d\d-", d))
-    rows = ["# Lines of code a student writes and reads per lesson: written by "
-            "scripts/maintainer/count-written-lines.py (its --help says what each column counts).",
-            "lesson\twritten\tgiven\tharness\tgiven_per_written"]
-    for lesson in lessons:
-        written, given, harness = count(lesson)
-        ratio = f"{given / written:.1f}" if written else "-"
-        rows.append(f"{lesson}\t{written}\t{given}\t{harness}\t{ratio}")
-    return "\n".join(rows) + "\n"
+    return [(lesson, *count(lesson)) for lesson in lessons]
+
+
+def ratio(written, given):
+    return given / written if written else None
+
+
+def table(rows):
+    lines = ["# Lines of code a student writes and reads per lesson: written by "
+             "scripts/maintainer/count-written-lines.py (its --help says what each column counts).",
+             "lesson\twritten\tgiven\tharness\tgiven_per_written"]
+    for lesson, written, given, harness in rows:
+        share = ratio(written, given)
+        lines.append(f"{lesson}\t{written}\t{given}\t{harness}\t{'-' if share is None else f'{share:.1f}'}")
+    return "\n".join(lines) + "\n"
 
 
 def main():
@@ -92,7 +100,8 @@ def main():
     if args not in ([], ["--check"]):
         print(__doc__)
         return 2
-    text = table()
+    rows = counts()
+    text = table(rows)
     if args == ["--check"]:
         committed = open(TABLE, encoding="utf-8").read() if os.path.exists(TABLE) else ""
         if committed != text:
@@ -100,8 +109,7 @@ def main():
                   "scripts/maintainer/count-written-lines.py and commit the table. The tree's:")
             print(text, end="")
             return 1
-        over = [line.split("\t")[0] for line in text.splitlines()[2:]
-                if line.split("\t")[4] != "-" and float(line.split("\t")[4]) > GOAL]
+        over = [lesson for lesson, written, given, _ in rows if (ratio(written, given) or 0) > GOAL]
         print(f"OK: {os.path.relpath(TABLE, ROOT)} is current; above {GOAL} given lines per written line: "
               f"{', '.join(over) or 'none'}")
         return 0

@@ -456,9 +456,16 @@ def kind_of(relative, exercise_files, built):
     return None
 
 
+def built_sources(cmake):
+    """The .cu and .cpp paths that a lesson's CMakeLists.txt names (comments left out)."""
+    if not os.path.exists(cmake):
+        return set()
+    with open(cmake, encoding="utf-8") as f:
+        return set(re.findall(r"[\w./-]+\.(?:cu|cpp)\b", re.sub(r"#[^\n]*", "", f.read())))
+
+
 def shape(source):
-    """Problems of the lessons' shape (drivers, names typed, namespace wb, a file of no kind), and
-    nothing more to note."""
+    """Problems of the lessons' shape: drivers, names typed, namespace wb, a file of no kind."""
     problems = []
     lessons = lesson_folders(source)
     exercise_files = {path.split("/", 1)[1] for path in exercise_list.exercise_files(source)}
@@ -474,8 +481,7 @@ def shape(source):
         relative = os.path.relpath(path, os.path.join(source, "lessons")).replace(os.sep, "/")
         folder, name = relative.split("/", 1)[0], os.path.basename(path)
         if folder not in built:
-            cmake = os.path.join(source, "lessons", folder, "CMakeLists.txt")
-            built[folder] = open(cmake, encoding="utf-8").read() if os.path.exists(cmake) else ""
+            built[folder] = built_sources(os.path.join(source, "lessons", folder, "CMakeLists.txt"))
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         if re.search(r"\.(cu|cuh|cpp|h)$", name):
@@ -490,11 +496,10 @@ def shape(source):
                                 "files of their own)")
         if re.search(r"\.(cu|cuh|cpp|h)$", name) and re.search(r"^\s*namespace\s+wb\b", text, re.M):
             problems.append(f"lessons/{relative}: namespace wb inside a lesson (the harness belongs in common/)")
-        built_names = set(re.findall(r"[\w./-]+\.(?:cu|cpp)\b", re.sub(r"#[^\n]*", "", built[folder])))
-        if kind_of(relative, exercise_files, built_names) is None:
+        if kind_of(relative, exercise_files, built[folder]) is None:
             problems.append(f"lessons/{relative}: none of exercise, driver, kernel, header, harness, test data, "
                             f"a table ({', '.join(LESSON_TABLES)}) or a source its CMakeLists.txt builds")
-    return problems, []
+    return problems
 
 
 # The top of scripts/: the commands students and instructors run, the CMakeLists.txt that registers
@@ -593,10 +598,9 @@ def hand_lists(source):
                 lines = ["" if re.match(r"\s*(#|//)", line) else line for line in f.read().split("\n")]
         except (UnicodeDecodeError, OSError):
             continue
+        names = [set(named.findall(line)) for line in lines]
         for last in range(len(lines)):
-            found = set()
-            for line in lines[max(0, last - 5):last + 1]:
-                found.update(named.findall(line))
+            found = set().union(*names[max(0, last - 5):last + 1])
             if len(found) >= 3:
                 problems.append(f"{relative}:{last + 1}: names {', '.join(sorted(found))} by hand: a list of "
                                 "lessons that renumbering one would break; declare it in the lessons' manifests "
@@ -799,21 +803,21 @@ def self_test(source, build):
             failures.append(f"the registry of an untouched copy: {registry(tree, registry_dir)}")
         driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")
         planted("a 251-line driver", driver, lambda t: t + "\n" * (MAX_DRIVER_LINES + 1 - t.count("\n")),
-                lambda: shape(tree)[0], "251 lines")
+                lambda: shape(tree), "251 lines")
         planted("a kernel in a driver", driver, lambda t: t + "__global__ void extra() {}\n",
-                lambda: shape(tree)[0], "a __global__ kernel in a driver")
+                lambda: shape(tree), "a __global__ kernel in a driver")
         planted("a typed lesson heading", driver, lambda t: t.replace("wb::lesson_heading()", '"Lesson 01"', 1),
-                lambda: shape(tree)[0], "\"Lesson NN\" typed")
+                lambda: shape(tree), "\"Lesson NN\" typed")
         planted("a typed lesson name", driver, lambda t: t.replace("wb::kLessonName", '"01-cpu-matmul"', 1),
-                lambda: shape(tree)[0], "the lesson's name 01-cpu-matmul typed")
+                lambda: shape(tree), "the lesson's name 01-cpu-matmul typed")
         planted("a Hints line copied from another lesson", os.path.join(tree, "lessons", "12-profiling", "smooth.cu"),
-                lambda t: t.replace('"Lesson 12', '"Lesson 11', 1), lambda: shape(tree)[0], "its Hints line names")
+                lambda t: t.replace('"Lesson 12', '"Lesson 11', 1), lambda: shape(tree), "its Hints line names")
         planted("a source its lesson does not build", os.path.join(tree, "lessons", "05-column-reduce", "CMakeLists.txt"),
-                lambda t: re.sub(r"(?<![\w/.-])versions\.cu\b", "", t), lambda: shape(tree)[0],
+                lambda t: re.sub(r"(?<![\w/.-])versions\.cu\b", "", t), lambda: shape(tree),
                 "lessons/05-column-reduce/versions.cu: none of exercise")
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
-                lambda: shape(tree)[0], "namespace wb inside a lesson")
+                lambda: shape(tree), "namespace wb inside a lesson")
         for part in ("scripts", "common", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part), dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns(*GENERATED))
@@ -882,7 +886,7 @@ def main():
             print(f"OK: {len(lesson_folders(args[1]))} lessons, every list agrees with their manifests")
         return report(problems)
     if args[0] == "shape" and len(args) == 2:
-        problems, _ = shape(args[1])
+        problems = shape(args[1])
         if not problems:
             print("OK: every driver is short and holds no kernel; no lesson opens namespace wb or types its name; "
                   "every file of a lesson folder has its kind")

@@ -107,7 +107,7 @@ ROOT = TOOLS = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(_
 sys.path.insert(0, os.path.join(TOOLS, "scripts", "lib"))
 import mutation_report  # noqa: E402  (after the path to it)
 import exercise_list  # noqa: E402
-from exercise_list import Exercise, exercise_of, solution_of  # noqa: E402,F401
+from exercise_list import exercise_of, solution_of  # noqa: E402
 from mutation_report import GOAL, KILLED, PENDING, STILLBORN, SURVIVED, share_text  # noqa: E402
 
 OPEN = re.compile(r"^\s*// >>> (TODO [0-9A-Za-z][0-9A-Za-z.-]*|FIX|MUTATED):")

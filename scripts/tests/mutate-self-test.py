@@ -340,7 +340,7 @@ with tempfile.TemporaryDirectory() as root:
     try:
         def sanitized(finds="", dirty="", passed=True):
             """The outcome and detail of the first mutant of f.cu, made to hold BUG, in a fresh worker."""
-            exercise = mutate.Exercise("99-x|99-x||gpu|lessons/99-x/f.cu|99-x")
+            exercise = mutate.exercise_list.Exercise("99-x|99-x||gpu|lessons/99-x/f.cu|99-x")
             folder = os.path.join(root, "w" + str(len(os.listdir(root))))
             worker = mutate.Worker(folder, [exercise], [])
             for build in (worker.build, worker.debug_build):
@@ -413,7 +413,7 @@ def most_at_once(kind, gpus, ranks=1, workers_count=3):
 
     held, shared = [], []
     mutate.GPUS = mutate.Gpus(gpus)
-    exercise = mutate.Exercise(f"99-x|99-x||{kind}|lessons/99-x/f.cu|99-x")
+    exercise = mutate.exercise_list.Exercise(f"99-x|99-x||{kind}|lessons/99-x/f.cu|99-x")
     workers = [mutate.Worker(os.path.join(tempfile.gettempdir(), f"w{i}"), [exercise], []) for i in range(workers_count)]
     for worker in workers:
         worker.build_lesson = lambda e: True
