@@ -398,7 +398,29 @@ def registry(source, build):
                 problems.append(f"SPEED_GOAL of {program}: the goal must be above 0 and at most the stretch")
         except ValueError:
             problems.append(f"SPEED_GOAL of {program}: goal and stretch must be numbers")
+    problems += challenge_problems(build)
     return problems + reference_data(source, build, absent)
+
+
+def challenge_problems(build):
+    """Each CHALLENGE names a program with a SPEED_GOAL (its rows are the ones measured) and a
+    positive fraction of the ceiling; each lesson with a speed goal has a challenge."""
+    problems = []
+    goals = {row[0] for row in read_rows(os.path.join(build, "workbook-speed-goals.tsv"), 5)}
+    challenged = set()
+    for program, fraction in read_rows(os.path.join(build, "workbook-challenges.tsv"), 2):
+        challenged.add(program)
+        if program not in goals:
+            problems.append(f"CHALLENGE names {program}, which has no SPEED_GOAL (its rows are the challenge's)")
+        try:
+            if not float(fraction) > 0:
+                problems.append(f"CHALLENGE of {program}: the fraction of the ceiling must be above 0")
+        except ValueError:
+            problems.append(f"CHALLENGE of {program}: the fraction of the ceiling must be a number")
+    for lesson in sorted({program[:2] for program in goals}):
+        if not any(program[:2] == lesson for program in challenged):
+            problems.append(f"lesson {lesson}: its manifest has a SPEED_GOAL but no CHALLENGE (an open goal per lesson)")
+    return problems
 
 
 KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*|harness/.*|testdata/.*|"

@@ -79,7 +79,7 @@ for name, e in by_name.items():
     # No GPU: a GPU exercise can be finished here only where it passed (lesson 12, in this fake).
     expect(name + " runs_here", e["runs_here"], e["kind"] == "cpu" or e["verdict"] == "done")
     expect(name + " keys", sorted(e), sorted(["name", "lesson", "program", "kind", "files", "verdict", "detail",
-                                              "runs_here", "needs", "where", "speed", "hints"]))
+                                              "runs_here", "needs", "where", "speed", "challenge", "hints"]))
 expect("summary", report["summary"], {**{v: sum(e["verdict"] == v for e in report["exercises"]) for v in
        ("done", "failing", "not started", "broken", "skipped", "partly checked")}, "total": len(names)})
 occupancy = by_name["03-tiled-matmul.occupancy"]

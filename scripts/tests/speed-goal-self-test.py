@@ -97,6 +97,30 @@ with tempfile.TemporaryDirectory() as folder:
         failures.append("95% of the reference meets a 100% stretch goal")
     if progress.speed_against_reference(odd, reference, pattern) is not None:
         failures.append("rows that do not pair were compared")
+    # The challenge: your fastest row against the ceiling measured beside it in the same run (the
+    # CSV's ceiling and ratio columns), read from your run alone; every lesson's target comes from
+    # its manifest, and rows without a ceiling give no line.
+    challenges = progress.read_challenges(build)
+    if "02-naive-matmul" not in challenges:
+        failures.append("workbook-challenges.tsv has no challenge of 02-naive-matmul")
+    measured = os.path.join(folder, "ceiling.csv")
+    with open(measured, "w") as f:
+        f.write("# cuda-workbook benchmark\n# device: test\n" + HEADER + "\n")
+        for ms, ratio in ((4.0, 0.25), (2.0, 0.5), (1.5, 0.9)):
+            f.write(f"02-naive-matmul,naive,double,2000x2000x2000,2000,16x16,3,{ms},{ms},{ms},0,1,GFLOP/s,"
+                    f"cublas-dgemm,1,{ratio},,,,test,1,1,1,1,1,1,1,0.1\n")
+    for target, met in ((1.0, False), (0.9, True), (0.95, False)):
+        exercise = types.SimpleNamespace(target_id="02-naive-matmul", challenge="", challenge_fields=None)
+        progress.set_challenge(exercise, measured, goals, {"02-naive-matmul": target})
+        fields = exercise.challenge_fields or {}
+        if (fields.get("best"), fields.get("median"), fields.get("rows"), fields.get("met")) != (0.9, 0.5, 3, met):
+            failures.append(f"challenge {target:.0%}: read {fields}, expected best 0.9, median 0.5, 3 rows, met {met}")
+        if "cublas-dgemm" not in exercise.challenge or ("open, never required" in exercise.challenge) == met:
+            failures.append(f"challenge {target:.0%}: the line reads wrong: {exercise.challenge}")
+    exercise = types.SimpleNamespace(target_id="02-naive-matmul", challenge="", challenge_fields=None)
+    progress.set_challenge(exercise, mine, goals, {"02-naive-matmul": 1.0})
+    if exercise.challenge or exercise.challenge_fields:
+        failures.append("rows without a ceiling gave a challenge line")
 for failure in failures:
     print("FAIL:", failure)
 print("OK: the speed line reads right" if not failures else "")
