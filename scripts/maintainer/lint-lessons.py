@@ -231,9 +231,14 @@ def step_outputs(source):
         with open(table, encoding="utf-8") as f:
             for name in re.findall(r"^([^#\s]\S*)\t", f.read(), re.M):
                 outputs[f"{lesson}-{name}-counters.csv"] = "counters"
+    # measure-profiles.sh names its files after the profiling lesson's folder ($lesson).
+    profiling = sorted(glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-profiling")))
     with open(os.path.join(maintainer, "measure-profiles.sh"), encoding="utf-8") as f:
-        for name in re.findall(r'"\$out/([^/"$]+\.csv)"', f.read()):
-            outputs[name] = "profiles"
+        for name in re.findall(r'"\$out/([^/"]+\.csv)"', f.read()):
+            if "$lesson" in name and profiling:
+                name = name.replace("$lesson", os.path.basename(profiling[0]))
+            if "$" not in name:
+                outputs[name] = "profiles"
     return outputs
 
 
