@@ -54,7 +54,6 @@ KNOWN=(
   "scripts/tests/expect-check-failure-self-test.sh|replays the recorded output above"
   "scripts/tests/progress-failure-summary-test.py|replays the recorded output above"
   "scripts/tests/progress-report-test.sh|scenario: this lesson done, with its benchmark"
-  "scripts/tests/progress-self-test.sh|scenario: this lesson solved on a machine without a GPU"
   "scripts/tests/progress-where-test.sh|scenario: the GPU exercises, this lesson among them, listed in order"
   "scripts/tests/renumber-lesson-test.sh|this test"
 )
