@@ -95,15 +95,9 @@ echo "== b. the generated files, written again"
 bash "$tree/scripts/maintainer/update-pristine-manifest" >/dev/null || fail "update-pristine-manifest failed"
 python3 "$tree/scripts/maintainer/count-written-lines.py" >/dev/null || fail "count-written-lines.py failed"
 
-configure() {
-  local options=(-S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=ON -DCMAKE_DISABLE_FIND_PACKAGE_Doxygen=ON
-                 -DCMAKE_DISABLE_FIND_PACKAGE_Gnuplot=ON -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON)
-  [ -n "$generator" ] && options+=(-G "$generator")
-  [ -n "$cuda_compiler" ] && options+=("-DCMAKE_CUDA_COMPILER=$cuda_compiler")
-  "$cmake" "${options[@]}" >"$1" 2>&1
-}
+source "$src/scripts/tests/configure-copy.sh"
 echo "== c. configure, the lesson lints, scripts/progress"
-configure "$work/configure.txt" || { tail -n 20 "$work/configure.txt"; fail "configure of the renumbered course fails"; }
+configure_copy "$work/configure.txt" || { tail -n 20 "$work/configure.txt"; fail "configure of the renumbered course fails"; }
 grep -q "^[^|]*|$new|" "$build/workbook-exercises.txt" || fail "the build's exercise list has no row for $new"
 grep -q "|$old|" "$build/workbook-exercises.txt" && fail "the build's exercise list still has a row for $old"
 left_out=$(cut -f 1 "$build/workbook-left-out.tsv" | grep -E '^[0-9][0-9]-' | tr '\n' ' ')
