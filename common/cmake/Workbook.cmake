@@ -847,7 +847,8 @@ function(workbook_planted_bug)
     add_test(NAME ${test_name} COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
   endif()
   set_tests_properties(${test_name} PROPERTIES
-                       LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT ${P_TIMEOUT})
+                       LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
+                       TIMEOUT ${P_TIMEOUT})
   if(P_ENVIRONMENT)
     set_tests_properties(${test_name} PROPERTIES ENVIRONMENT "${P_ENVIRONMENT}")
   endif()

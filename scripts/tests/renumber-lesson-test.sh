@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# renumber-lesson-test.sh SOURCE_DIR WORK_DIR CMAKE [GENERATOR [CUDA_COMPILER]] [--lesson NN-name]
+# renumber-lesson-test.sh SOURCE_DIR WORK_DIR CMAKE [GENERATOR [CUDA_COMPILER]]
 # A lesson is renumbered by moving what belongs to it alone (CONTRIBUTING.md, "Renumbering a
-# lesson"). In a copy of the course (scripts/maintainer/copy-course.sh), the lesson (12-profiling
-# unless --lesson names another) moves to the number after the last lesson, with nothing else
-# edited by hand:
+# lesson"). In a copy of the course (scripts/maintainer/copy-course.sh), lesson 12-profiling moves
+# to the number after the last lesson, with nothing else edited by hand:
 #   a. its own paths move: lessons/NN-name/, solutions/NN-name/, docs/lessons/NN-name.md,
 #      plots/NN-name*.gp and data/<machine>/NN-name*.csv (its reference runs), and inside them
 #      the old name and number become the new ones ("12-profiling", "Lesson 12", the page's
@@ -22,20 +21,14 @@
 # write that lesson's rows and the test skips (exit 77) after configure.
 case "${1:-}" in -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;; esac
 set -u
-usage="usage: renumber-lesson-test.sh SOURCE_DIR WORK_DIR CMAKE [GENERATOR [CUDA_COMPILER]] [--lesson NN-name]"
+usage="usage: renumber-lesson-test.sh SOURCE_DIR WORK_DIR CMAKE [GENERATOR [CUDA_COMPILER]]"
+src=${1:?$usage}
+work=${2:?$usage}
+cmake=${3:?$usage}
+generator=${4:-}
+cuda_compiler=${5:-}
+# The lesson it renumbers: KNOWN below lists the files that name this one.
 old=12-profiling
-args=()
-while [ $# -gt 0 ]; do
-  case $1 in
-    --lesson) old=${2:?$usage}; shift 2 ;;
-    *) args+=("$1"); shift ;;
-  esac
-done
-src=${args[0]:?$usage}
-work=${args[1]:?$usage}
-cmake=${args[2]:?$usage}
-generator=${args[3]:-}
-cuda_compiler=${args[4]:-}
 fail() { echo "FAIL: $*"; exit 1; }
 start=$SECONDS
 
@@ -97,7 +90,8 @@ python3 "$tree/scripts/maintainer/count-written-lines.py" >/dev/null || fail "co
 
 source "$src/scripts/tests/configure-copy.sh"
 echo "== c. configure, the lesson lints, scripts/progress"
-configure_copy "$work/configure.txt" || { tail -n 20 "$work/configure.txt"; fail "configure of the renumbered course fails"; }
+configure_copy "$work/configure.txt" ||
+  { tail -n 20 "$work/configure.txt"; fail "configure of the renumbered course fails"; }
 grep -q "^[^|]*|$new|" "$build/workbook-exercises.txt" || fail "the build's exercise list has no row for $new"
 grep -q "|$old|" "$build/workbook-exercises.txt" && fail "the build's exercise list still has a row for $old"
 left_out=$(cut -f 1 "$build/workbook-left-out.tsv" | grep -E '^[0-9][0-9]-' | tr '\n' ' ')
@@ -114,9 +108,11 @@ for check in "registry $tree $build" "shape $tree" "layout $tree"; do
   lint $check >"$work/lint.txt" 2>&1 || { cat "$work/lint.txt"; fail "lint-lessons.py ${check%% *} exits 1"; }
 done
 progress() { WB_FORCE_NO_GPU=1 python3 "$tree/scripts/progress" "$@"; }
-progress --build-dir "$work/no-build" hint "$new" >"$work/hint.txt" 2>&1 || { cat "$work/hint.txt"; fail "'progress hint $new' fails"; }
+progress --build-dir "$work/no-build" hint "$new" >"$work/hint.txt" 2>&1 ||
+  { cat "$work/hint.txt"; fail "'progress hint $new' fails"; }
 grep -Fq "Hint 1 of " "$work/hint.txt" || fail "'progress hint $new' does not give the page's first hint"
-progress --build-dir "$build" --no-build --no-bench --only "^$new\$" --report "$work/report.json" >"$work/progress.txt" 2>&1
+progress --build-dir "$build" --no-build --no-bench --only "^$new\$" --report "$work/report.json" \
+  >"$work/progress.txt" 2>&1
 rc=$?
 cat "$work/progress.txt"
 [ $rc -eq 0 ] || fail "'progress --no-build --report' exits $rc"
