@@ -296,7 +296,7 @@ else
   echo "(not requested)"
 fi
 
-echo "== lesson 12's versions, profiled"
+echo "== the profiling lesson's versions, profiled"
 if wants profiles; then
   bash "$src/scripts/maintainer/measure-profiles.sh" "$build" "$out" | tee "$out/profiles.log" | grep -E "^profiles " | tee -a "$summary"
   judge_step profiles "${PIPESTATUS[0]}" "scripts/profile cannot read the counters here"

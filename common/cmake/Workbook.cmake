@@ -768,12 +768,38 @@ endfunction()
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
 # SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
 # ENVIRONMENT: variables of the test (e.g. WORKBOOK_CHECK_TIME_SCALE to shorten a time limit).
-# Test NAME: LESSON[.PROGRAM].planted-NAME-fails.
+# GIVEN_TODO n (instead of FROM and TO): the solution with its TODO n region as the exercise
+# gives it, from the line "// >>> TODO n" up to "// <<< TODO n" (lesson 08's exchange left out).
+# RANKS n (n >= 2): the check runs as n MPI ranks, one a GPU, started by workbook_mpi_launcher as
+# the lesson's multi-rank tests start theirs; the program exits 77 (skipped) on a machine with
+# fewer GPUs, so the test never passes there. STOPS: the bug hangs the program until its own
+# time limit stops it, which exits 1 with a line matching CAUSE before the check can give its
+# verdict (scripts/lib/expect-exit.sh; no FAILED line is required). TIMEOUT: CTest's limit (300 s).
+# Test NAME: LESSON[.PROGRAM].planted-NAME-fails, -stops with STOPS, then -<n>ranks with RANKS.
 function(workbook_planted_bug)
   # PARSE_ARGV keeps the semicolons of FROM and TO (C++ code is full of them).
-  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK" "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;CAUSE;SPEED_CAUSE"
+  cmake_parse_arguments(PARSE_ARGV 0 P "RACECHECK;STOPS"
+                        "LESSON;PROGRAM;NAME;FILE;KIND;FROM;TO;GIVEN_TODO;CAUSE;SPEED_CAUSE;RANKS;TIMEOUT"
                         "LIBS;CHECK_ARGS;SANITIZE_ARGS;SOLVED_FILES;ENVIRONMENT")
   _workbook_program_ids("${P_LESSON}" "${P_PROGRAM}" id test_id)
+  set(test_name ${test_id}.planted-${P_NAME}-fails)
+  if(P_STOPS)
+    if(NOT P_CAUSE OR P_SPEED_CAUSE OR P_RACECHECK)
+      message(FATAL_ERROR "${test_id}: planted bug '${P_NAME}': STOPS takes CAUSE, the line of the time limit that "
+                          "stops the run (no SPEED_CAUSE, no RACECHECK)")
+    endif()
+    set(test_name ${test_id}.planted-${P_NAME}-stops)
+  endif()
+  if(DEFINED P_RANKS)
+    if(NOT P_RANKS MATCHES "^[0-9]+$" OR P_RANKS LESS 2)
+      message(FATAL_ERROR "${test_id}: planted bug '${P_NAME}': RANKS is a number of MPI ranks, 2 or more "
+                          "(got '${P_RANKS}')")
+    endif()
+    string(APPEND test_name -${P_RANKS}ranks)
+  endif()
+  if(NOT P_TIMEOUT)
+    set(P_TIMEOUT 300)
+  endif()
   if(P_CAUSE AND NOT P_SPEED_CAUSE)
     set(cause --cause "${P_CAUSE}")
   elseif(P_SPEED_CAUSE AND NOT P_CAUSE)
@@ -793,6 +819,16 @@ function(workbook_planted_bug)
   set(solution "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${solution}")
   file(READ "${solution}" solved)
+  if(DEFINED P_GIVEN_TODO)
+    if(DEFINED P_FROM OR DEFINED P_TO)
+      message(FATAL_ERROR "${test_id}: planted bug '${P_NAME}': GIVEN_TODO replaces FROM and TO")
+    endif()
+    set(exercise "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}/${P_FILE}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${exercise}")
+    file(READ "${exercise}" given)
+    _workbook_todo_region("${solved}" ${P_GIVEN_TODO} "solutions/${P_LESSON}/${P_FILE}" P_FROM)
+    _workbook_todo_region("${given}" ${P_GIVEN_TODO} "lessons/${P_LESSON}/${P_FILE}" P_TO)
+  endif()
   string(FIND "${solved}" "${P_FROM}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${test_id}: cannot plant '${P_NAME}': solutions/${P_LESSON}/${P_FILE} no longer holds '${P_FROM}'")
@@ -817,14 +853,47 @@ function(workbook_planted_bug)
     find_package(Python3 QUIET COMPONENTS Interpreter)
     set(command "${Python3_EXECUTABLE}" "${WORKBOOK_TOOLS_DIR}/check-with-races.py" ${command} --races ${P_SANITIZE_ARGS})
   endif()
-  add_test(NAME ${test_id}.planted-${P_NAME}-fails
-           COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
-  set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES
-                       LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} TIMEOUT 300)
-  if(P_ENVIRONMENT)
-    set_tests_properties(${test_id}.planted-${P_NAME}-fails PROPERTIES ENVIRONMENT "${P_ENVIRONMENT}")
+  if(DEFINED P_RANKS)
+    workbook_mpi_launcher(launcher ${P_RANKS})
+    list(PREPEND command ${launcher})
   endif()
-  _workbook_alone_if_speed_check(${P_LESSON} ${test_id}.planted-${P_NAME}-fails)
+  if(P_STOPS)
+    add_test(NAME ${test_name} COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-exit.sh" 1 "${P_CAUSE}" ${command})
+  else()
+    add_test(NAME ${test_name} COMMAND bash "${WORKBOOK_TOOLS_DIR}/expect-check-failure.sh" ${cause} ${command})
+  endif()
+  set_tests_properties(${test_name} PROPERTIES
+                       LABELS "maintainer;${P_KIND};${P_LESSON}" SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE}
+                       TIMEOUT ${P_TIMEOUT})
+  if(P_ENVIRONMENT)
+    set_tests_properties(${test_name} PROPERTIES ENVIRONMENT "${P_ENVIRONMENT}")
+  endif()
+  _workbook_alone_if_speed_check(${P_LESSON} ${test_name})
+endfunction()
+
+# _workbook_todo_region(TEXT n FILE OUT): the text of TODO n's region in TEXT (a file's text,
+# FILE its name for the message), from "// >>> TODO n" up to, not including, "// <<< TODO n".
+function(_workbook_todo_region text n file out)
+  string(FIND "${text}" "// >>> TODO ${n}" begin)
+  string(FIND "${text}" "// <<< TODO ${n}" end)
+  if(begin EQUAL -1 OR end LESS begin)
+    message(FATAL_ERROR "${file} has no region '// >>> TODO ${n}' ... '// <<< TODO ${n}'")
+  endif()
+  math(EXPR length "${end} - ${begin}")
+  string(SUBSTRING "${text}" ${begin} ${length} region)
+  set(${out} "${region}" PARENT_SCOPE)
+endfunction()
+
+# workbook_mpi_launcher(OUT n [FLAGS...]): in OUT, the command that starts a program as n MPI
+# ranks, as every multi-rank test of the course starts it: the launcher that find_package(MPI)
+# found with its count flag, FLAGS (e.g. --oversubscribe), then its own flags (Open MPI refuses to
+# run as root, as a container's CI does, unless told).
+function(workbook_mpi_launcher out ranks)
+  if(NOT MPIEXEC_EXECUTABLE)
+    message(FATAL_ERROR "workbook_mpi_launcher: no MPI launcher (find_package(MPI) first)")
+  endif()
+  set(${out} env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ${MPIEXEC_EXECUTABLE}
+      ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${ARGN} ${MPIEXEC_PREFLAGS} PARENT_SCOPE)
 endfunction()
 
 # workbook_test(NAME 06-sciddicat.bad-header COMMAND exe args... LABELS cpu;06-sciddicat

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # measure-profiles.sh BUILD OUTDIR
-# Lesson 12's reference figures: the smoothing step as given (both slow-downs), with each one
-# fixed alone, and solved. For each: its benchmark row (--label names it) and its counters read
-# by scripts/profile on one launch. Writes OUTDIR/12-profiling.csv (the four benchmark rows under
-# one header, the roofs and the device copy of each run) and OUTDIR/12-profiling-profile.csv
+# The profiling lesson's reference figures (lessons/NN-profiling, found by its folder whatever its
+# number): the smoothing step as given (both slow-downs), with each one fixed alone, and solved.
+# For each: its benchmark row (--label names it) and its counters read by scripts/profile on one
+# launch. Writes OUTDIR/NN-profiling.csv (the four benchmark rows under
+# one header, the roofs and the device copy of each run) and OUTDIR/NN-profiling-profile.csv
 # (one row of counters per version), which the GPU's machine folder keeps (data/machines.csv:
 # data/h200/ for an H200). Needs the maintainer build (the
 # planted programs). Exits 77 when scripts/profile cannot read the counters.
@@ -12,13 +13,15 @@ set -uo pipefail
 build=${1:?usage: measure-profiles.sh BUILD OUTDIR}
 out=${2:?usage: measure-profiles.sh BUILD OUTDIR}
 src=$(cd "$(dirname "$0")/../.." && pwd)
+lesson=$(cd "$src/lessons" && ls -d [0-9][0-9]-profiling | head -n 1)
+[ -n "$lesson" ] || { echo "profiles: no lessons/NN-profiling folder"; exit 1; }
 mkdir -p "$out/profiles"
-rm -f "$out/12-profiling-profile.csv"
+rm -f "$out/$lesson-profile.csv"
 status=0
 # version label: program (as given = the pristine exercise; a planted program is the solution
 # with one slow-down put back, so it has the *other* one fixed)
-versions="as-given:12-profiling-exercise rows-fixed:12-profiling-planted-few-blocks
-blocks-fixed:12-profiling-planted-column-order both-fixed:12-profiling-solution"
+versions="as-given:$lesson-exercise rows-fixed:$lesson-planted-few-blocks
+blocks-fixed:$lesson-planted-column-order both-fixed:$lesson-solution"
 # The exercise and the solution are in BUILD/bin, the planted programs beside their lesson's build.
 bench_commands=() profile_commands=()  # the command lines that ran, for the CSVs' headers
 quoted() { printf '%q ' "$@" | sed 's/ $//'; }  # a command line as a shell would take it back
@@ -28,7 +31,7 @@ for version in $versions; do
   [ -n "$program" ] || { echo "profiles $label: ${version#*:} is not built (a maintainer build has it)"; status=1; continue; }
   # Each command is kept as it runs, for the CSVs' headers.
   bench=("$program" --bench --label "$label" --out "$out/profiles/$label.csv")
-  profile=(python3 "$src/scripts/profile" --build-dir "$build" --summary "$out/12-profiling-profile.csv"
+  profile=(python3 "$src/scripts/profile" --build-dir "$build" --summary "$out/$lesson-profile.csv"
            --label "$label" "$program" --profile-run)
   bench_commands+=("$(quoted "${bench[@]}")")
   profile_commands+=("$(quoted "${profile[@]}")")
@@ -51,7 +54,7 @@ for version in $versions; do
   label=${version%%:*}
   [ -f "$out/profiles/$label.csv" ] || continue
   if [ "$first" -eq 1 ]; then cat "$out/profiles/$label.csv"; first=0; else grep -v '^#' "$out/profiles/$label.csv" | tail -n +2; fi
-done >"$out/12-profiling.csv"
+done >"$out/$lesson.csv"
 # Say in both files what produced them: each version is its own run of its own program, so the
 # command line is every one that ran, in order.
 joined() { local text="" command; for command in "$@"; do text+="${text:+; }$command"; done; echo "$text"; }
@@ -64,6 +67,6 @@ lines = ["# command: " + text if line.startswith("# command: ") else line for li
 open(path, "w").write("\n".join(lines))
 PY
 }
-[ -f "$out/12-profiling.csv" ] && replace_command "$out/12-profiling.csv" "$(joined "${bench_commands[@]}")"
-[ -f "$out/12-profiling-profile.csv" ] && replace_command "$out/12-profiling-profile.csv" "$(joined "${profile_commands[@]}")"
+[ -f "$out/$lesson.csv" ] && replace_command "$out/$lesson.csv" "$(joined "${bench_commands[@]}")"
+[ -f "$out/$lesson-profile.csv" ] && replace_command "$out/$lesson-profile.csv" "$(joined "${profile_commands[@]}")"
 exit $status

@@ -109,16 +109,10 @@ int main(int argc, char** argv) {
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }
 EOF
-configure() {
-  local options=(-S "$tree" -B "$build" -DWORKBOOK_MAINTAINER_TESTS=ON -DCMAKE_DISABLE_FIND_PACKAGE_Doxygen=ON
-                 -DCMAKE_DISABLE_FIND_PACKAGE_Gnuplot=ON -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON)
-  [ -n "$generator" ] && options+=(-G "$generator")
-  [ -n "$cuda_compiler" ] && options+=("-DCMAKE_CUDA_COMPILER=$cuda_compiler")
-  "$cmake" "${options[@]}" >"$1" 2>&1
-}
+source "$src/scripts/tests/configure-copy.sh"
 
 echo "== a. configure without solutions/$lesson/ and docs/lessons/$lesson.md"
-configure "$work/a.txt"
+configure_copy "$work/a.txt"
 rc=$?
 grep -A2 'CMake Error' "$work/a.txt"
 [ $rc -ne 0 ] || fail "configure exits 0 without the lesson's solution and page"
@@ -146,7 +140,7 @@ EOF
 bash "$tree/scripts/maintainer/update-pristine-manifest" >/dev/null || fail "update-pristine-manifest failed"
 grep -q "  lessons/$lesson/scale.cpp\$" "$tree/scripts/lib/pristine-exercises.sha256" || \
   fail "update-pristine-manifest does not record lessons/$lesson/scale.cpp"
-configure "$work/b.txt" || { tail -n 20 "$work/b.txt"; fail "configure of the complete lesson fails"; }
+configure_copy "$work/b.txt" || { tail -n 20 "$work/b.txt"; fail "configure of the complete lesson fails"; }
 grep -q "^$lesson|$lesson||cpu|lessons/$lesson/scale.cpp|$lesson\$" "$build/workbook-exercises.txt" ||
   fail "the build's exercise list has no row for $lesson"
 left_out=$(cut -f 1 "$build/workbook-left-out.tsv" | grep -E '^[0-9][0-9]-' | tr '\n' ' ')

@@ -4,8 +4,9 @@
 # it cannot be recovered) -> "not started"; edited but wrong -> "failing" with the first wrong
 # element and hint 1; the reference solution copied over -> "done", in a bare `progress` (every
 # exercise) too; CTest failing on its own -> said plainly; hints revealed one at a time. When
-# the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done"; lesson 12
-# solved, without a GPU: "skipped", and no speed line, no measurement.
+# the bug gallery is present: a GPU exercise without a GPU -> "skipped", not "done"; the
+# profiling lesson (lessons/NN-profiling, whatever its number) solved, without a GPU: "skipped",
+# and no speed line, no measurement.
 set -u
 src=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -76,11 +77,12 @@ if [ -d "$tree/lessons/09-bug-gallery" ]; then
   [ "${PIPESTATUS[0]}" -eq 77 ] || fail "scripts/check of a skipped GPU exercise does not exit 77"
   grep -Fq 'SKIPPED' "$work/6.txt" || fail "scripts/check does not say SKIPPED"
 fi
-if [ -d "$tree/lessons/12-profiling" ]; then
+profiling=$(cd "$tree/lessons" && ls -d [0-9][0-9]-profiling 2>/dev/null | head -n 1)
+if [ -n "$profiling" ]; then
   echo "== a solved GPU exercise with a speed goal, without a GPU"
-  cp "$tree/solutions/12-profiling/smooth.cu" "$tree/lessons/12-profiling/smooth.cu"
-  WB_FORCE_NO_GPU=1 progress --only '^12-profiling$' | tee "$work/7.txt"
-  grep -Eq '12-profiling +skipped' "$work/7.txt" || fail "a solved GPU exercise without a GPU is not 'skipped'"
+  cp "$tree/solutions/$profiling/smooth.cu" "$tree/lessons/$profiling/smooth.cu"
+  WB_FORCE_NO_GPU=1 progress --only "^$profiling\$" | tee "$work/7.txt"
+  grep -Eq "$profiling +skipped" "$work/7.txt" || fail "a solved GPU exercise without a GPU is not 'skipped'"
   grep -Eq 'speed:|measuring' "$work/7.txt" && fail "a speed line or a measurement without a GPU"
 fi
 echo "OK: progress and scripts/check report not started, failing, done and skipped correctly"

@@ -3,7 +3,8 @@
 # (common/cmake/Workbook.cmake) cannot declare a test that passes for the wrong reason. In tiny
 # projects that include Workbook.cmake, configure must fail on
 #   - workbook_test with PASS_REGULAR_EXPRESSION but no EXIT_CODE (CTest would ignore the exit code),
-#   - workbook_planted_bug without CAUSE or SPEED_CAUSE (any FAILED line would do),
+#   - workbook_planted_bug without CAUSE or SPEED_CAUSE (any FAILED line would do), STOPS (a hang
+#     stopped by a time limit) judged by a verdict on speed, or RANKS below 2,
 #   - workbook_lesson without a PRISTINE_CAUSES entry for each exercise file,
 #   - workbook_bench_test with a pattern where a kernel's whole name belongs (KERNELS);
 # and the tests that workbook_test declares with EXIT_CODE and PASS_REGULAR_EXPRESSION must fail
@@ -40,6 +41,10 @@ refused planted-without-cause "needs CAUSE (the failure it must cause) or SPEED_
   'workbook_planted_bug(LESSON demo NAME slip FILE answer.cpp KIND cpu FROM "return 42;" TO "return 41;" CHECK_ARGS --check)'
 refused planted-with-both-causes "needs CAUSE (the failure it must cause) or SPEED_CAUSE" \
   'workbook_planted_bug(LESSON demo NAME slip FILE answer.cpp KIND cpu FROM "42" TO "41" CAUSE "wrong" SPEED_CAUSE "slow" CHECK_ARGS --check)'
+refused planted-stop-on-speed "STOPS takes CAUSE, the line of the time limit" \
+  'workbook_planted_bug(LESSON demo NAME hang FILE answer.cpp KIND cpu FROM "42" TO "41" STOPS SPEED_CAUSE "slow" CHECK_ARGS --check)'
+refused planted-on-one-rank "RANKS is a number of MPI ranks, 2 or more (got '1')" \
+  'workbook_planted_bug(LESSON demo NAME slip FILE answer.cpp FROM "42" TO "41" RANKS 1 CAUSE "wrong" CHECK_ARGS --check)'
 refused lesson-without-pristine-cause "no PRISTINE_CAUSES for second.cpp" \
   'workbook_lesson(NAME 99-demo DRIVER driver.cpp EXERCISE_FILES first.cpp second.cpp PRISTINE_CAUSES first.cpp "wrong")'
 refused pristine-cause-for-no-file "'third.cpp' is not one of" \
