@@ -120,14 +120,14 @@ double calibrate(const LoopOrder& order) {
     return time.median_ms / (static_cast<double>(n) * n * n);
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<int> orders =
         options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
                      : orders_from(options, {200, 400, 600, 800, 1000});
     const int repeats = options.repeat;
     const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
     const std::string device = wb::host_cpu_name();
-    wb::CsvWriter csv(options.out, options.command_line, device, wb::CsvWriter::Machine::cpu);
+    wb::CsvWriter& csv = bench.open_csv(device);
     std::printf("%s benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
                 wb::lesson_heading(), device.c_str(), repeats);
 
@@ -174,5 +174,6 @@ int main(int argc, char** argv) {
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
     info.check_seconds = 60;  // the check needs about a second
+    info.csv.host_cpu = true;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -195,7 +195,7 @@ void bench_bounds(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem,
     rows.write("bounds", block, round_trip, s.gflops(round_trip.median_ms), true);
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<wb::MatmulShape> quick = {{4096, 3, 4096}, {2049, 2049, 2049}, {3000, 2000, 5000}};
     const std::vector<wb::MatmulShape> full = {{4096, 3, 4096},   {2049, 2049, 2049},  {3000, 2000, 5000},
                                                {100, 10000, 100}, {10000, 100, 10000}, {4097, 4097, 4097},
@@ -206,7 +206,7 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  (padding,) copies, kernel, copy back and free. GFLOP/s = 2 n m p / t (useful work only).\n",

@@ -175,13 +175,13 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
     return all_correct;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
     const Settings settings = settings_from(options);
     const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
     const double copy_gbs = wb::measure_copy_bandwidth_gbs();
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s (seed %llu). Kernel times: median of batches over rotated copies of the\n"
                 "matrix (at least 4x the %zu MiB L2 in all, so every launch reads from memory); GB/s = 8 m n / t.\n"
                 "Device copy bandwidth (read + write): %.0f GB/s\n",
