@@ -1,6 +1,7 @@
 #include "wb/lesson.h"
 
 #include "wb/exit_codes.h"
+#include "wb/power_sampler.h"
 
 #include <chrono>
 #include <csignal>
@@ -128,21 +129,41 @@ bool checking() { return g_checking; }
 
 std::string lesson_hints() { return g_hints; }
 
-int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench) {
+CsvWriter& BenchContext::open_csv(const std::string& device) {
+    if (csv_) throw std::logic_error(info_.name + ": the benchmark's CSV is opened twice");
+    const BenchCsv& spec = info_.csv;
+    const bool writes = !spec.writes_file || spec.writes_file();
+    std::vector<std::string> columns = spec.extra_columns;
+    std::vector<std::string> comments;
+    if (spec.power_columns) {
+        columns.insert(columns.end(), power_columns().begin(), power_columns().end());
+        comments.push_back(power_columns_comment());
+    }
+    device_ = device;
+    csv_ = std::make_unique<CsvWriter>(writes ? options_.out : "", options_.command_line, device,
+                                       spec.host_cpu ? CsvWriter::Machine::cpu : CsvWriter::Machine::gpu,
+                                       std::move(columns), comments);
+    return *csv_;
+}
+
+int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, BenchStep bench) {
     // A program without a benchmark neither lists nor accepts --bench, --repeat, --out, --full.
     LessonInfo effective = info;
     if (!bench) effective.benchmarks = false;
     const Options options = parse_args(argc, argv, effective);
-    const LessonStep step = options.mode == Options::Mode::check ? check : bench;
-    if (!step) usage_error(info.name + " has no " + (check ? "--bench" : "--check") + " mode");
-    if (options.mode == Options::Mode::check) {
+    const bool checks = options.mode == Options::Mode::check;
+    if (checks ? !check : !bench) usage_error(info.name + " has no " + (check ? "--bench" : "--check") + " mode");
+    if (checks) {
         install_crash_handlers(info.name);
         start_watchdog(info);
         g_checking = true;  // also fills fresh device memory with NaN (wb/watched_device_calls.h)
         g_hints = "See the hints on the lesson " + lesson_number(info.name) + " page.";
     }
     try {
-        return step(options);
+        if (checks) return check(options);
+        // Inside the try: an InputError removes a CSV opened meanwhile before saying what is wrong.
+        BenchContext context(options, info);
+        return bench(options, context);
     } catch (const InputError& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "error: %s\n", e.what());

@@ -15,6 +15,8 @@ int return_the_error(const wb::Options& options) {
     return wb::kExitPass;
 }
 
+int bench_the_error(const wb::Options& options, wb::BenchContext&) { return return_the_error(options); }
+
 const wb::LessonInfo kInfo{"99-cuda-error-ends",
                            "a CUDA call that returns the error --error names",
                            "",
@@ -22,4 +24,4 @@ const wb::LessonInfo kInfo{"99-cuda-error-ends",
 
 }  // namespace
 
-int main(int argc, char** argv) { return wb::lesson_main(argc, argv, kInfo, return_the_error, return_the_error); }
+int main(int argc, char** argv) { return wb::lesson_main(argc, argv, kInfo, return_the_error, bench_the_error); }

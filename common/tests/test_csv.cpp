@@ -1,5 +1,7 @@
 #include "wb/csv.h"
 
+#include "files_in.h"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -10,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include <dirent.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -113,17 +114,6 @@ TEST(Csv, FinishSaysWrittenOnlyOnceTheFileIsInPlace) {
     writer.finish();
     EXPECT_EQ(::testing::internal::GetCapturedStdout(), "CSV written to " + path + "\n");
     EXPECT_TRUE(std::ifstream(path).good());
-}
-
-// The names in `folder` other than . and ..
-std::vector<std::string> files_in(const std::string& folder) {
-    std::vector<std::string> names;
-    if (DIR* dir = opendir(folder.c_str())) {
-        while (const dirent* entry = readdir(dir))
-            if (std::string(entry->d_name) != "." && std::string(entry->d_name) != "..") names.push_back(entry->d_name);
-        closedir(dir);
-    }
-    return names;
 }
 
 // Files of this process may grow to `bytes`; a write beyond fails with EFBIG ("File too large").

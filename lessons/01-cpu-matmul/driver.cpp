@@ -3,6 +3,7 @@
 //            random inputs, against a long double reference; then times them at n = 512, where
 //            i-k-j must be clearly faster than i-j-k (the lesson is about loop order).
 //   --bench  measures GFLOP/s = 2 n^3 / t / 1e9 over a sweep of n and writes CSV.
+//   --kernels cpu-ikj (or cpu-ijk) runs one loop order only; the speed check then needs both.
 #include "matmul_cpu.h"
 
 #include "wb/guarded_array.h"
@@ -19,11 +20,12 @@ namespace {
 const char* const kLesson = wb::kLessonName;
 constexpr long kLargestOrder = 12000;  // three 12000^2 double matrices take 3.5 GB
 
-struct LoopOrder {
-    const char* name;
+struct LoopCode {
     void (*multiply)(const double*, const double*, double*, int);
 };
-const LoopOrder kLoopOrders[] = {{"cpu-ijk", matmul_ijk}, {"cpu-ikj", matmul_ikj}};
+// The two loop orders, named as in the CSV; --kernels keeps those named.
+using LoopOrder = wb::Version<LoopCode>;
+const std::vector<LoopOrder> kLoopOrders = {{"cpu-ijk", "", {matmul_ijk}}, {"cpu-ikj", "", {matmul_ikj}}};
 
 std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
     return wb::square_orders(options, fallback, kLargestOrder, "lesson 01", " for the CPU");
@@ -36,10 +38,10 @@ bool check_case(const LoopOrder& order, const wb::MatmulProblem<double>& problem
     std::vector<double> poisoned(problem.expected.size());
     wb::poison(poisoned);
     const wb::GuardedArray<double> a(problem.a), b(problem.b), guarded_c(poisoned);
-    order.multiply(a.data(), b.data(), guarded_c.data(), n);
+    order.config.multiply(a.data(), b.data(), guarded_c.data(), n);
     const std::vector<double> c = guarded_c.to_vector();
     char label[64];
-    std::snprintf(label, sizeof label, "%s n=%-4d %-11s", order.name, n, input);
+    std::snprintf(label, sizeof label, "%s n=%-4d %-11s", order.name.c_str(), n, input);
     return wb::check_product(problem, c, label);
 }
 
@@ -52,8 +54,8 @@ constexpr double kLeastSpeedup = 1.5;
 
 // Median time of one loop order at kSpeedOrder, after a warm-up run.
 double median_ms(const LoopOrder& order, const wb::MatmulProblem<double>& problem, std::vector<double>& c) {
-    const wb::TimingStats time =
-        wb::measure_host(1, 3, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), kSpeedOrder); });
+    const wb::TimingStats time = wb::measure_host(
+        1, 3, [&] { order.config.multiply(problem.a.data(), problem.b.data(), c.data(), kSpeedOrder); });
     return time.median_ms;
 }
 
@@ -76,10 +78,11 @@ bool check_speed(std::uint64_t seed) {
 
 int run_check(const wb::Options& options) {
     const std::vector<int> orders = orders_from(options, {1, 7, 60, 64, 129});
+    const std::vector<LoopOrder> chosen = wb::select_kernels(options, kLoopOrders);
     std::printf("%s check: C = A * B on the CPU (seed %llu)\n", wb::lesson_heading(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);
-    for (const LoopOrder& order : kLoopOrders)
+    for (const LoopOrder& order : chosen)
         for (int n : orders) {
             const wb::MatmulShape shape{n, n, n};
             // The notebook's closed form: a[i][j] = j and b[i][j] = j give c[y][x] = x * n(n-1)/2,
@@ -92,8 +95,11 @@ int run_check(const wb::Options& options) {
             wb::compute_reference(random);
             tally.record(check_case(order, random, "random"));
         }
-    if (tally.failed() == 0) tally.record(check_speed(options.seed));
-    return tally.finish("both loop orders are correct, and i-k-j is the faster one");
+    // The speed check compares the two orders: it needs both.
+    if (tally.failed() == 0 && chosen.size() == kLoopOrders.size()) tally.record(check_speed(options.seed));
+    return tally.finish(chosen.size() == kLoopOrders.size()
+                            ? "both loop orders are correct, and i-k-j is the faster one"
+                            : "the loop order chosen is correct");
 }
 
 // The fields every benchmark row at one order shares.
@@ -116,44 +122,46 @@ double calibrate(const LoopOrder& order) {
     const wb::MatmulProblem<double> problem = wb::random_problem<double>({n, n, n}, 1);
     std::vector<double> c(problem.a.size());
     const wb::TimingStats time =
-        wb::measure_host(0, 1, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
+        wb::measure_host(0, 1, [&] { order.config.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
     return time.median_ms / (static_cast<double>(n) * n * n);
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<int> orders =
         options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
                      : orders_from(options, {200, 400, 600, 800, 1000});
     const int repeats = options.repeat;
     const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
+    const std::vector<LoopOrder> chosen = wb::select_kernels(options, kLoopOrders);
     const std::string device = wb::host_cpu_name();
-    wb::CsvWriter csv(options.out, options.command_line, device, wb::CsvWriter::Machine::cpu);
+    wb::CsvWriter& csv = bench.open_csv(device);
     std::printf("%s benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
                 wb::lesson_heading(), device.c_str(), repeats);
 
     // ms per n^3 per loop order: from a small first run, then from the last measurement, so that
     // --max-seconds applies from the first size on.
-    double predicted_factor[2] = {calibrate(kLoopOrders[0]), calibrate(kLoopOrders[1])};
+    std::vector<double> predicted_factor;
+    for (const LoopOrder& order : chosen) predicted_factor.push_back(calibrate(order));
     for (int n : orders) {
         const wb::MatmulShape shape{n, n, n};
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
         std::vector<double> c(problem.a.size());
         wb::BenchRows rows(csv, fields_at(shape, device));
         const double cube = static_cast<double>(n) * n * n;
-        for (int which = 0; which < 2; ++which) {
-            const LoopOrder& order = kLoopOrders[which];
+        for (std::size_t which = 0; which < chosen.size(); ++which) {
+            const LoopOrder& order = chosen[which];
             const double predicted_s = predicted_factor[which] * cube * (repeats + 1) / 1000.0;
             if (predicted_s > budget_s) {
                 std::printf("  %-8s n=%d skipped: about %.0f s predicted, over the --max-seconds %.0f budget\n",
-                            order.name, n, predicted_s, budget_s);
+                            order.name.c_str(), n, predicted_s, budget_s);
                 continue;
             }
-            wb::announce_long_work(std::string(order.name) + " n=" + std::to_string(n), predicted_s);
-            const wb::TimingStats time =
-                wb::measure_host(1, repeats, [&] { order.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
+            wb::announce_long_work(order.name + " n=" + std::to_string(n), predicted_s);
+            const wb::TimingStats time = wb::measure_host(
+                1, repeats, [&] { order.config.multiply(problem.a.data(), problem.b.data(), c.data(), n); });
             predicted_factor[which] = time.median_ms / cube;
             rows.write(order.name, "-", time, shape.gflops(time.median_ms));
-            if (which == 0) {  // i-j-k, when measured at this n, is the baseline of i-k-j's speedup
+            if (order.name == "cpu-ijk") {  // i-j-k, when measured at this n, is the baseline of i-k-j's speedup
                 rows.shared().baseline = order.name;
                 rows.shared().baseline_ms = time.median_ms;
             }
@@ -169,10 +177,12 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{kLesson,
                         "C = A * B on the CPU, loops in i-j-k and i-k-j order",
                         "matrix orders n",
-                        {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"}}};
+                        {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"},
+                         {"kernels", "LIST", "only these loop orders, by name (cpu-ijk, cpu-ikj; default: both)"}}};
     info.default_repeats = 3;
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
     info.check_seconds = 60;  // the check needs about a second
+    info.csv.host_cpu = true;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

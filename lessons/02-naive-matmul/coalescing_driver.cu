@@ -201,7 +201,7 @@ void bench_divergence(wb::BenchRows& rows, int repeats, std::uint64_t seed) {
     rows.write("branch-by-warp", "256", warp, flops / (warp.median_ms * 1e6));
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const wb::RowsCols shape = wb::one_timed_shape(options, {8192, 8192}, "matrix", "matrix shape", 256, 40000);
     const int repeats = options.repeat;
     const wb::DeviceInfo device = wb::require_gpu();
@@ -209,7 +209,7 @@ int run_bench(const wb::Options& options) {
     std::printf("%s coalescing benchmark on %s: kernels alone (no transfers), CUDA events, median of %d\n",
                 wb::lesson_heading(), device.name.c_str(), repeats);
     const double copy_gbs = wb::measured_roofs().copy_gbs;  // the device copy of this run's roofs
-    wb::CsvWriter csv(options.out, options.command_line, device.name);
+    wb::CsvWriter& csv = bench.open_csv(device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;
     shared.precision = "double";

@@ -111,7 +111,7 @@ void bench_block(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, 
     rows.write(round_trip);
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<long> orders =
         options.full ? std::vector<long>{1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000}
                      : std::vector<long>{1000, 2000};
@@ -120,7 +120,7 @@ int run_bench(const wb::Options& options) {
     const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(shapes);
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  kernel: CUDA events around the launch only; round trip: wall clock around\n"
                 "  allocation + copies in + kernel + copy out + free (pageable host memory).\n",

@@ -202,7 +202,7 @@ void bench_order(const BenchPlan& plan, const wb::MatmulShape& shape, const wb::
         if (in_plan(plan, shape.rows, tile)) bench_tile(rows, plan, problem, tile);
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     BenchPlan plan;
     plan.quick = !options.full && options.blocks.empty();
     const std::vector<long> orders =
@@ -215,7 +215,7 @@ int run_bench(const wb::Options& options) {
     const double cpu_budget = static_cast<double>(options.get_long("cpu-seconds", options.full ? 120 : 10, 0, 86400));
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(plan.shapes, sizeof(double));
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: median of %d runs after one warm-up.\n"
                 "  tiled, transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  zero padding, copies, kernel, copy back and free (as the report timed it).\n"

@@ -162,7 +162,7 @@ int run_check(const wb::Options& options) {
 }
 
 // ---- bench: occupancy and memory latency ---------------------------------------------------
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     long long count = 1LL << 27;  // 1 GiB of doubles in, 1 GiB out
     if (!options.sizes.empty()) {
         if (options.sizes.size() != 1 || options.sizes[0].size() != 1)
@@ -187,7 +187,7 @@ int run_bench(const wb::Options& options) {
     std::printf("%s occupancy benchmark on %s: y = 3x over %lld doubles, kernel alone (no transfers), "
                 "CUDA events, median of %d\n",
                 wb::lesson_heading(), device.name.c_str(), count, repeats);
-    wb::CsvWriter csv(options.out, options.command_line, device.name);
+    wb::CsvWriter& csv = bench.open_csv(device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;
     shared.precision = "double";

@@ -157,7 +157,7 @@ void bench_type(wb::BenchRows& rows, int n, int repeats, std::uint64_t seed) {
     }
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const auto orders = wb::square_orders(options, {8192}, 30000, kProgram);
     if (orders.size() != 1) wb::usage_error("--sizes: give one matrix order for the benchmark");
     const int n = orders[0];
@@ -167,7 +167,7 @@ int run_bench(const wb::Options& options) {
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), n, n), "the matrices");
     std::printf("%s banks benchmark on %s: %d x %d, kernels alone (no transfers), CUDA events, median of %d\n",
                 wb::lesson_heading(), device.name.c_str(), n, n, repeats);
-    wb::CsvWriter csv(options.out, options.command_line, device.name);
+    wb::CsvWriter& csv = bench.open_csv(device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;
     shared.shape = std::to_string(n) + "x" + std::to_string(n);

@@ -4,6 +4,7 @@
 //            plus the notebook's own case, against a long double reference.
 //   --bench  times both approaches, kernel alone and with allocation and copies, beside cuBLAS
 //            DGEMM measured in the same run, reports the memory the padding costs, writes CSV.
+//   --kernels padded (or bounds) runs one approach only, in both modes.
 #include "harness/padded_checks.h"
 #include "matmul_nonsquare.h"
 
@@ -13,6 +14,7 @@
 #include "wb/workbook.h"
 #include "wb/lesson_name.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -126,27 +128,6 @@ std::vector<wb::MatmulShape> check_shapes() {
     return {{1, 1, 1}, {61, 37, 53}, {60, 60, 60}, {4096, 3, 4096}, {3, 517, 5}, {64, 96, 128}, {128, 32, 64}};
 }
 
-int run_check(const wb::Options& options) {
-    g_exact_allocations = options.has("exact-allocations");
-    const auto shapes = wb::matmul_shapes(options, check_shapes(), false);
-    const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
-    const wb::DeviceInfo info = wb::require_gpu();
-    require_fits(info, shapes, tiles);
-    std::printf("%s check on %s: C (n x p) = A (n x m) * B (m x p), double (seed %llu)\n", wb::lesson_heading(),
-                info.name.c_str(), static_cast<unsigned long long>(options.seed));
-    wb::CheckTally tally(kLesson);
-    for (const auto& shape : shapes) {
-        wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows + shape.cols);
-        wb::compute_reference(problem);
-        for (int tile : tiles) {
-            tally.record(check_padded(problem, tile));
-            tally.record(check_bounds(problem, tile));
-        }
-    }
-    if (options.sizes.empty() && options.blocks.empty()) tally.record(check_notebook_case());
-    return tally.finish("both approaches are correct for every shape and tile width");
-}
-
 // ---- Benchmark ----
 
 // Approach 1 at one tile: the kernel on matrices padded beforehand, then the round trip with the
@@ -195,7 +176,37 @@ void bench_bounds(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem,
     rows.write("bounds", block, round_trip, s.gflops(round_trip.median_ms), true);
 }
 
-int run_bench(const wb::Options& options) {
+// The two approaches; --kernels keeps those named.
+struct Approach {
+    bool (*check)(const wb::MatmulProblem<double>& problem, int tile);
+    void (*bench)(wb::BenchRows& rows, const wb::MatmulProblem<double>& problem, int tile, int repeats);
+};
+const std::vector<wb::Version<Approach>> kApproaches = {{"padded", "", {check_padded, bench_padded}},
+                                                        {"bounds", "", {check_bounds, bench_bounds}}};
+
+int run_check(const wb::Options& options) {
+    g_exact_allocations = options.has("exact-allocations");
+    const auto shapes = wb::matmul_shapes(options, check_shapes(), false);
+    const auto tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
+    const auto approaches = wb::select_kernels(options, kApproaches);
+    const wb::DeviceInfo info = wb::require_gpu();
+    require_fits(info, shapes, tiles);
+    std::printf("%s check on %s: C (n x p) = A (n x m) * B (m x p), double (seed %llu)\n", wb::lesson_heading(),
+                info.name.c_str(), static_cast<unsigned long long>(options.seed));
+    wb::CheckTally tally(kLesson);
+    for (const auto& shape : shapes) {
+        wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed + shape.rows + shape.cols);
+        wb::compute_reference(problem);
+        for (int tile : tiles)
+            for (const auto& approach : approaches) tally.record(approach.config.check(problem, tile));
+    }
+    const bool bounds_chosen =
+        std::any_of(approaches.begin(), approaches.end(), [](const auto& a) { return a.name == "bounds"; });
+    if (options.sizes.empty() && options.blocks.empty() && bounds_chosen) tally.record(check_notebook_case());
+    return tally.finish("both approaches are correct for every shape and tile width");
+}
+
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<wb::MatmulShape> quick = {{4096, 3, 4096}, {2049, 2049, 2049}, {3000, 2000, 5000}};
     const std::vector<wb::MatmulShape> full = {{4096, 3, 4096},   {2049, 2049, 2049},  {3000, 2000, 5000},
                                                {100, 10000, 100}, {10000, 100, 10000}, {4097, 4097, 4097},
@@ -203,10 +214,11 @@ int run_bench(const wb::Options& options) {
     const auto shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
     const auto tiles =
         wb::square_tiles(options, options.full ? std::vector<int>{8, 16, 32} : std::vector<int>{16, 32}, kTileWidths);
+    const auto approaches = wb::select_kernels(options, kApproaches);
     const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();
     require_fits(info, shapes, tiles);
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: double, median of %d runs after one warm-up.\n"
                 "  transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  (padding,) copies, kernel, copy back and free. GFLOP/s = 2 n m p / t (useful work only).\n",
@@ -214,10 +226,8 @@ int run_bench(const wb::Options& options) {
     for (const auto& shape : shapes) {
         wb::BenchRows rows = wb::begin_gemm_shape<double>(csv, kLesson, shape, options.seed, repeats, info.name);
         const wb::MatmulProblem<double> problem = wb::random_problem<double>(shape, options.seed);
-        for (int tile : tiles) {
-            bench_padded(rows, problem, tile, repeats);
-            bench_bounds(rows, problem, tile, repeats);
-        }
+        for (int tile : tiles)
+            for (const auto& approach : approaches) approach.config.bench(rows, problem, tile, repeats);
     }
     csv.finish();  // says "CSV written to FILE", or why it could not be written (exit 2)
     return wb::kExitPass;
@@ -230,7 +240,8 @@ int main(int argc, char** argv) {
         kLesson,
         "non-square matrix product: zero padding versus bounds-checked tiles (double)",
         "shapes N (N x N x N) or NxMxP (A is N x M, B is M x P)",
-        {{"exact-allocations", "", "A and B of the bounds check without guard bands (for compute-sanitizer)"}}};
+        {{"kernels", "LIST", "only these approaches, by name (padded, bounds; default: both)"},
+         {"exact-allocations", "", "A and B of the bounds check without guard bands (for compute-sanitizer)"}}};
     info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

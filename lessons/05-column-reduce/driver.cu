@@ -4,6 +4,7 @@
 //   --bench  times every version (kernel only, and the best one with transfers) beside
 //            cuBLAS dgemv and the device copy bandwidth, and writes CSV.
 //   --high2-coverage N  shows, without a GPU, whether version 3 covers an m x N matrix.
+//   --kernels LIST      runs only the versions named (e.g. split16,bandwidth), in both modes.
 #include "harness/cas_checks.h"
 #include "harness/shapes.h"
 #include "high2_coverage.h"
@@ -55,19 +56,20 @@ int run_check(const wb::Options& options) {
         const wb::ColumnSumsReference reference = wb::column_sums_reference(matrix, shape.m, shape.n);
         DeviceData data = upload(matrix, shape, 1);
         std::printf("  %s:\n", shape.str().c_str());
-        for (const Version& version : kVersions) {
-            if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) {
+        for (const Version& version : settings.versions) {
+            if (version.config.kind == Kind::high2 && !high2_covers_matrix(shape.n)) {
                 std::printf("    %-19s skipped: its index arithmetic is only right for n = 8, 32, 64 "
                             "(--high2-coverage %d shows why)\n",
-                            version.name, shape.n);
+                            version.name.c_str(), shape.n);
                 continue;
             }
-            if (version.kind == Kind::shuffle && !shuffle_handles(shape.n)) {
-                std::printf("    %-19s skipped: n = %d does not divide the warp size, 32\n", version.name, shape.n);
+            if (version.config.kind == Kind::shuffle && !shuffle_handles(shape.n)) {
+                std::printf("    %-19s skipped: n = %d does not divide the warp size, 32\n", version.name.c_str(),
+                            shape.n);
                 continue;
             }
             const bool ok = run_and_compare(version, data, shape, reference, settings, true);
-            tally.record(version.kind == Kind::truncating ? truncating_as_expected(ok, shape) : ok);
+            tally.record(version.config.kind == Kind::truncating ? truncating_as_expected(ok, shape) : ok);
         }
         progress.advance(shape.bytes());
     }
@@ -83,12 +85,12 @@ bool bench_versions(wb::BenchRows& rows, DeviceData& data, const Shape& shape, c
     bool all_correct = true;
     double original_ms = -1.0, cublas_gbs = -1.0;
     std::vector<wb::BenchRow> timed;
-    for (const Version& version : kVersions) {
-        if (version.kind == Kind::truncating) continue;  // wrong results are not benchmarked
-        if (version.kind == Kind::high2 && !high2_covers_matrix(shape.n)) continue;
-        if (version.kind == Kind::shuffle && !shuffle_handles(shape.n)) continue;
+    for (const Version& version : settings.versions) {
+        if (version.config.kind == Kind::truncating) continue;  // wrong results are not benchmarked
+        if (version.config.kind == Kind::high2 && !high2_covers_matrix(shape.n)) continue;
+        if (version.config.kind == Kind::shuffle && !shuffle_handles(shape.n)) continue;
         if (!run_and_compare(version, data, shape, reference, settings, false)) {
-            std::printf("  %-19s WRONG RESULT, not timed (run --check)\n", version.name);
+            std::printf("  %-19s WRONG RESULT, not timed (run --check)\n", version.name.c_str());
             all_correct = false;
             continue;
         }
@@ -97,22 +99,22 @@ bool bench_versions(wb::BenchRows& rows, DeviceData& data, const Shape& shape, c
         row.kernel = version.name;
         row.time = time_version(version, data, shape, settings, options.repeat, config);
         row.rate = wb::gb_per_s(shape.bytes(), row.time.median_ms);
-        if (version.kind == Kind::original) original_ms = row.time.median_ms;
-        if (original_ms > 0 && version.kind != Kind::original) {
+        if (version.config.kind == Kind::original) original_ms = row.time.median_ms;
+        if (original_ms > 0 && version.config.kind != Kind::original) {
             row.baseline = "original";
             row.baseline_ms = original_ms;
         }
-        if (version.kind == Kind::cublas) {
+        if (version.config.kind == Kind::cublas) {
             cublas_gbs = row.rate;
             row.ceiling = "copy-bandwidth";
             row.ceiling_rate = copy_gbs;
-        } else if (version.kind == Kind::cub || version.kind == Kind::thrust) {
+        } else if (version.config.kind == Kind::cub || version.config.kind == Kind::thrust) {
             row.block = "-";  // the library chooses its own launches
         } else {
             row.block = config.block.y > 1 ? std::to_string(config.block.x) + "x" + std::to_string(config.block.y)
                                            : std::to_string(config.block.x);
-            std::printf("  %-13s grid %-10s block %-8s kernel %9.4f ms\n", version.name, dims(config.grid).c_str(),
-                        dims(config.block).c_str(), row.time.median_ms);
+            std::printf("  %-13s grid %-10s block %-8s kernel %9.4f ms\n", version.name.c_str(),
+                        dims(config.grid).c_str(), dims(config.block).c_str(), row.time.median_ms);
         }
         timed.push_back(row);
     }
@@ -175,13 +177,13 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
     return all_correct;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
     const Settings settings = settings_from(options);
     const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
     const double copy_gbs = wb::measure_copy_bandwidth_gbs();
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s (seed %llu). Kernel times: median of batches over rotated copies of the\n"
                 "matrix (at least 4x the %zu MiB L2 in all, so every launch reads from memory); GB/s = 8 m n / t.\n"
                 "Device copy bandwidth (read + write): %.0f GB/s\n",
@@ -212,7 +214,8 @@ int main(int argc, char** argv) {
         kLesson,
         "column sums of a tall, narrow row-major matrix of doubles, five ways",
         "matrix shapes MxN",
-        {{"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
+        {{"kernels", "LIST", "only these versions, by name (e.g. split16,bandwidth; default: all)"},
+         {"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
          {"blocks-per-sm", "B",
           "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block "
           "(default 1024)"}}};

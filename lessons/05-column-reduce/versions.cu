@@ -22,6 +22,7 @@ void cpu_column_sums(const double* matrix, double* sums, const Shape& shape) {
 
 Settings settings_from(const wb::Options& options) {
     Settings settings;
+    settings.versions = wb::select_kernels(options, kVersions);
     if (!options.blocks.empty()) {
         const wb::Block2 block = options.blocks[0];
         const long threads = block.one_number ? block.x : block.threads();
@@ -76,14 +77,15 @@ std::string dims(dim3 d) { return std::to_string(d.x) + "," + std::to_string(d.y
 bool run_and_compare(const Version& version, DeviceData& data, const Shape& shape,
                      const wb::ColumnSumsReference& reference, const Settings& settings, bool print) {
     data.sums.poison();
-    const LaunchConfig config = run_version(version.kind, 0, data, shape, settings);
-    WB_WAIT_FOR_KERNEL(version.name);
+    const LaunchConfig config = run_version(version.config.kind, 0, data, shape, settings);
+    WB_WAIT_FOR_KERNEL(version.name.c_str());
     const wb::CompareReport report = reference.compare(data.sums.to_host());
     if (print) {
-        if (version.kind == Kind::cublas || version.kind == Kind::cub || version.kind == Kind::thrust)
-            std::printf("    %-19s %-22s ", version.name, "(library)");
+        if (version.config.kind == Kind::cublas || version.config.kind == Kind::cub ||
+            version.config.kind == Kind::thrust)
+            std::printf("    %-19s %-22s ", version.name.c_str(), "(library)");
         else
-            std::printf("    %-19s grid %-8s block %-8s ", version.name, dims(config.grid).c_str(),
+            std::printf("    %-19s grid %-8s block %-8s ", version.name.c_str(), dims(config.grid).c_str(),
                         dims(config.block).c_str());
         wb::print_report(report, "sums", 0);
     }
@@ -93,7 +95,7 @@ bool run_and_compare(const Version& version, DeviceData& data, const Shape& shap
 wb::TimingStats time_version(const Version& version, const DeviceData& data, const Shape& shape,
                              const Settings& settings, int repeats, LaunchConfig& config) {
     const int copies = static_cast<int>(data.matrices.size());
-    auto launch = [&](int i) { config = run_version(version.kind, i % copies, data, shape, settings); };
+    auto launch = [&](int i) { config = run_version(version.config.kind, i % copies, data, shape, settings); };
     if (repeats == 0) {
         wb::GpuTimer probe;
         probe.start();

@@ -22,35 +22,40 @@ struct Shape {
 
 enum class Kind { original, truncating, split16, high2, cas, bandwidth, shuffle, cub, thrust, cublas };
 
-struct Version {
-    const char* name;  ///< the CSV's kernel column
+/// How the driver runs one version: its kind, and what it is.
+struct VersionKind {
     Kind kind;
     const char* what;
 };
 
-inline const Version kVersions[] = {
-    {"original", Kind::original, "one thread per column"},
-    {"split16-truncating", Kind::truncating, "64x16 blocks, m/16 rows each (drops m % 16 rows)"},
-    {"split16", Kind::split16, "64x16 blocks, rows split exactly (TODO 1)"},
-    {"high2", Kind::high2, "8 blocks of 8x128 threads"},
-    {"split16-cas", Kind::cas, "split16 with atomicAdd made of atomicCAS (TODO 2)"},
-    {"bandwidth", Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"},
-    {"bandwidth-shuffle", Kind::shuffle, "version 5 combining each warp's columns with shuffles (n divides 32)"},
-    {"cub-segmented", Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"},
-    {"thrust-by-key", Kind::thrust, "Thrust reduce_by_key over the column-major view, keyed by column"},
-    {"cublas-dgemv", Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the library baseline)"},
+/// One version: its name is the CSV's kernel column and what --kernels selects it by.
+using Version = wb::Version<VersionKind>;
+
+inline const std::vector<Version> kVersions = {
+    {"original", "", {Kind::original, "one thread per column"}},
+    {"split16-truncating", "", {Kind::truncating, "64x16 blocks, m/16 rows each (drops m % 16 rows)"}},
+    {"split16", "", {Kind::split16, "64x16 blocks, rows split exactly (TODO 1)"}},
+    {"high2", "", {Kind::high2, "8 blocks of 8x128 threads"}},
+    {"split16-cas", "", {Kind::cas, "split16 with atomicAdd made of atomicCAS (TODO 2)"}},
+    {"bandwidth", "", {Kind::bandwidth, "coalesced, block-combined, one atomic per block and column (TODO 3)"}},
+    {"bandwidth-shuffle", "", {Kind::shuffle, "version 5 combining each warp's columns with shuffles (n divides 32)"}},
+    {"cub-segmented", "", {Kind::cub, "CUB DeviceSegmentedReduce over a column-major view: one segment per column"}},
+    {"thrust-by-key", "", {Kind::thrust, "Thrust reduce_by_key over the column-major view, keyed by column"}},
+    {"cublas-dgemv", "", {Kind::cublas, "cuBLAS dgemv, y = A^T * ones (the library baseline)"}},
 };
 
 /// The assignment's CPU loop, in the cache-friendly order (along rows), for the CPU time.
 void cpu_column_sums(const double* matrix, double* sums, const Shape& shape);
 
-/// Version 5's launch, from the command line.
+/// The versions to run and version 5's launch, from the command line.
 struct Settings {
-    int threads = 1024;     ///< threads per block (--block)
-    int blocks_per_sm = 0;  ///< blocks per multiprocessor (--blocks-per-sm; 0: as many as fit)
+    std::vector<Version> versions;  ///< those --kernels names, in its order (default: all)
+    int threads = 1024;             ///< threads per block (--block)
+    int blocks_per_sm = 0;          ///< blocks per multiprocessor (--blocks-per-sm; 0: as many as fit)
 };
 
-/// --block (one-dimensional, at most 1024 threads) and --blocks-per-sm; a usage error otherwise.
+/// --kernels, --block (one-dimensional, at most 1024 threads) and --blocks-per-sm; a usage error
+/// otherwise.
 Settings settings_from(const wb::Options& options);
 
 /// The matrix on the device (the benchmark reads rotated copies, so that no launch finds it in

@@ -183,7 +183,7 @@ void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, co
                 output.c_str(), header.c_str());
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> versions = versions_from(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
@@ -194,7 +194,7 @@ int run_bench(const wb::Options& options) {
     const sciddicat::Terrain real = tessina.empty() ? sciddicat::Terrain{} : sciddicat::read_terrain(tessina);
     const wb::DeviceInfo info = wb::require_gpu();
     require_blocks_fit(options, info);
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     wb::BenchRow fields;
     fields.lesson = kLesson;
     fields.precision = "double";

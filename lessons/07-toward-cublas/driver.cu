@@ -193,7 +193,7 @@ void bench_order(wb::CsvWriter& csv, wb::PowerSampler& sampler, int n,
     }
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<int> orders =
         options.full ? orders_from(options, {1024, 2048, 4096, 6144, 8192}) : orders_from(options, {8192});
     for (int n : orders)
@@ -207,8 +207,7 @@ int run_bench(const wb::Options& options) {
     int device = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(device));  // says once if it cannot measure
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, extra_columns(),
-                      {wb::power_columns_comment(sampler.interval_ms())});
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: median of %d runs after %.0f s of untimed runs, no transfers\n"
                 "timed, GFLOP/s = 2 n^3 / t / 1e9, ratio = rate / cuBLAS DGEMM measured here on the same\n"
                 "inputs: %s; SM clock and board power read while the timed runs are on the GPU\n",
@@ -228,5 +227,7 @@ int main(int argc, char** argv) {
                          {"inputs", "KIND", "the benchmark's inputs: random (default), small-integers or both"}}};
     info.default_repeats = 5;
     info.accepts_block = false;  // each kernel's block shape is part of its design
+    info.csv.extra_columns = {"inputs"};
+    info.csv.power_columns = true;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

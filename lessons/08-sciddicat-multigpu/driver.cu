@@ -132,7 +132,7 @@ ScalingPoint measure_point(ncclComm_t comm, const Inputs& in, int ranks, int ste
     return point;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     validate_grid_sizes(options, world().ranks);
     const int ranks = world().ranks;
     const long side = options.full ? 16384 : 8192;
@@ -147,7 +147,7 @@ int run_bench(const wb::Options& options) {
     shared.lesson = kLesson;
     shared.precision = "double";
     shared.device = std::to_string(ranks) + "x " + info.name;
-    wb::CsvWriter csv(world().root() ? options.out : "", options.command_line, shared.device);
+    wb::CsvWriter& csv = bench.open_csv(shared.device);
     wb::BenchRows out(csv, shared);
     if (world().root())
         std::printf("%s benchmark: %d step(s) per run, median of %d runs, slowest rank counts, %s\n",
@@ -196,6 +196,7 @@ int main(int argc, char** argv) {
          {"check-decomposition", "", "check only the row decomposition (no GPU needed)"}},
         false};  // no --block: the fused step's tile is fixed by the sciddicat library
     info.default_repeats = 3;
+    info.csv.writes_file = [] { return world().root(); };  // the other ranks print their rows only
     // The common option --grid is spelled --sizes here; accept both for convenience.
     for (int i = 1; i < argc; ++i)
         if (std::string(argv[i]) == "--grid") argv[i] = const_cast<char*>("--sizes");

@@ -140,7 +140,7 @@ void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_step
     }
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> table = versions(options);
     const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
@@ -153,7 +153,7 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     std::printf("%s benchmark on %s: %d steps, median of %d runs after one warm-up; initial upload not timed\n",
                 wb::lesson_heading(), info.name.c_str(), steps, repeats);
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     wb::BenchRow shared = wb::bench_fields(kLesson, "double", "Mcells/s", info.name);
     shared.ceiling = "empty-kernel-launches";
     wb::BenchRows rows(csv, shared);

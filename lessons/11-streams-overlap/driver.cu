@@ -123,7 +123,7 @@ EngineTimes time_engines(Buffers& b, const std::vector<double>& pageable_x, int 
     return t;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     long long count = 1LL << 25;  // 256 MiB of doubles
     if (!options.sizes.empty()) {
         if (options.sizes.size() != 1 || options.sizes[0].size() != 1)
@@ -146,7 +146,7 @@ int run_bench(const wb::Options& options) {
     const wb::StreamSet streams(8);  // created once for the whole benchmark
     const EngineTimes engines = time_engines(buffers, pageable_x, work, repeats, streams[0]);
 
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s: %lld doubles (%.0f MiB), %d multiply-adds per element; median of %d;\n"
                 "engines alone with CUDA events, whole jobs (transfers included) with the wall clock\n",
                 wb::lesson_heading(), info.name.c_str(), count, bytes / (1 << 20), work, repeats);

@@ -143,7 +143,7 @@ std::string row_label(const wb::Options& options) {
     return label;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::string label = row_label(options);
     const wb::RowsCols shape = wb::one_timed_shape(options, {8192, 8192}, "grid", "grid", 256, 40000);
     const int repeats = options.repeat;
@@ -158,7 +158,7 @@ int run_bench(const wb::Options& options) {
     const wb::TimingStats t =
         wb::measure_gpu(2, repeats, [&] { smooth_step(d_in.get(), d_out.get(), g.rows, g.cols); });
 
-    wb::CsvWriter csv(options.out, options.command_line, device.name);
+    wb::CsvWriter& csv = bench.open_csv(device.name);
     wb::BenchRow shared;
     shared.lesson = kProgram;
     shared.precision = "double";

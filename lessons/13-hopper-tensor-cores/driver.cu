@@ -207,7 +207,7 @@ void bench_shape(wb::CsvWriter& csv, wb::PowerSampler& sampler, const wb::Matmul
 
 constexpr int kDefaultRepeats = 20;  // timed samples per row; fewer (--repeat) make a quick run
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<wb::MatmulShape> quick = wb::square_shapes({4096, 8192});
     const std::vector<wb::MatmulShape> full = wb::square_shapes({1024, 2048, 4096, 6144, 8192});
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
@@ -221,8 +221,7 @@ int run_bench(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, info);
     const std::string mark = wb::quick_run_mark(options.repeat, kDefaultRepeats);  // added to every row's label
     wb::PowerSampler sampler(wb::cuda_pci_bus_id(info.id));                        // says once if it cannot measure
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, wb::power_columns(),
-                      {wb::power_columns_comment(sampler.interval_ms())});
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     const double settle_ms = options.repeat < kDefaultRepeats ? 0.0 : kSettleMs;
     std::printf("%s benchmark on %s: cuBLASLt's best, cublasGemmEx and the kernels, each the median of\n"
                 "%d samples of %d back-to-back runs after %.0f s of untimed runs, no transfers timed,\n"
@@ -246,5 +245,6 @@ int main(int argc, char** argv) {
          {"band-rows", "N", "kernel 04's bands of tiles, in block-rows (default 8; 1: plain row order)"}}};
     info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each kernel's block shape is part of its design
+    info.csv.power_columns = true;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -86,13 +86,13 @@ int run_check(const wb::Options& options) {
 
 constexpr int kDefaultRepeats = 20;  // timed samples per row; fewer (--repeat) make a quick run
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<long long> lengths = lengths_from(options, {1LL << 28});
     const std::vector<wb::Version<Contender>> contenders = wb::select_kernels(options, kContenders);
     const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    wb::CsvWriter csv(options.out, options.command_line, info.name);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     std::printf("%s benchmark on %s (seed %llu): each row the median of %d samples of back-to-back runs,\n"
                 "no transfers timed. GB/s = the fewest bytes a run must move / t (a scan 8 n, a compaction\n"
                 "4 n + 4 kept); ratio = rate / a device copy of the same n elements; speedup = CUB's time / t.\n",

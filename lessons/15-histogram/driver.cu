@@ -199,7 +199,7 @@ double write_copy_row(wb::BenchRows& rows, long bytes, int repeats, const std::s
     return row.rate;
 }
 
-int run_bench(const wb::Options& options) {
+int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     std::vector<long> sizes;
     for (const std::vector<long>& size : options.sizes) {
         if (size.size() != 1) wb::usage_error("--sizes: give each input size as one number of bytes, e.g. 268435456");
@@ -211,7 +211,7 @@ int run_bench(const wb::Options& options) {
     const wb::DeviceInfo info = wb::require_gpu();
     const int repeats = options.repeat;
     const std::string mark = wb::quick_run_mark(repeats, kDefaultRepeats);  // added to every row's label
-    wb::CsvWriter csv(options.out, options.command_line, info.name, wb::CsvWriter::Machine::gpu, kExtraColumns);
+    wb::CsvWriter& csv = bench.open_csv(info.name);
     wb::BenchRows rows(csv, wb::bench_fields(kLesson, "uint8", "GB/s", info.name));
     // The device copy of the first size's bytes (read and written), timed as the versions are.
     const double copy_gbs = write_copy_row(rows, sizes.front(), repeats, mark);
@@ -239,5 +239,6 @@ int main(int argc, char** argv) {
                         {{"kernels", "LIST", "only these versions, by number or name (e.g. 1,3; default: all)"}}};
     info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each version chooses its blocks (see the page)
+    info.csv.extra_columns = kExtraColumns;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

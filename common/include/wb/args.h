@@ -38,6 +38,19 @@ struct ExtraOption {
     std::string help;        ///< one line for --help
 };
 
+/// What the CSV of a lesson's --bench run holds besides the common columns (wb/csv.h). The
+/// benchmark opens it through the BenchContext that lesson_main hands it (wb/lesson.h).
+struct BenchCsv {
+    bool host_cpu = false;                   ///< times the host CPU: no GPU environment lines or roofs
+    std::vector<std::string> extra_columns;  ///< the benchmark's own columns, after the common ones
+    /// Then the power and clock columns (wb::power_columns()), and the comment line saying what
+    /// they hold.
+    bool power_columns = false;
+    /// Whether this process writes the file: a lesson of several processes (MPI ranks) writes it
+    /// from one. Null: it does. The others still print their rows and write no file.
+    bool (*writes_file)() = nullptr;
+};
+
 /// What a lesson tells the parser about itself (for --help and defaults).
 struct LessonInfo {
     std::string name;                          ///< e.g. "02-naive-matmul"
@@ -56,6 +69,8 @@ struct LessonInfo {
     /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
     /// (set by the tools that slow a program down, such as compute-sanitizer).
     double check_seconds = 120;
+    /// What its benchmark's CSV holds besides the common columns.
+    BenchCsv csv{};
 };
 
 /// The parsed command line.

@@ -2,8 +2,9 @@
 /// @brief The skeleton every lesson driver shares: one main, one way to end a check, one way to
 /// build benchmark rows, and a table of versions selected by name.
 ///
-/// A driver declares its lesson (LessonInfo), its reference, its versions and its options, and
-/// writes two functions, `check` and `bench`; lesson_main() does the rest:
+/// A driver declares its lesson (LessonInfo, with what its CSV holds), its reference, its versions
+/// and its options, and writes two functions, `check` and `bench`; lesson_main() does the rest
+/// (`bench` opens the CSV through the BenchContext it is given):
 ///
 ///     int main(int argc, char** argv) { return wb::lesson_main(argc, argv, kInfo, run_check, run_bench); }
 ///
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -32,14 +34,41 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A check or benchmark function of a driver.
+/// The CSV file of one --bench run, opened by the benchmark once its arguments are checked and
+/// its device is known (bad input then leaves no file), as the lesson declared it
+/// (LessonInfo::csv): path and command from the command line, the lesson's own columns.
+class BenchContext {
+public:
+    BenchContext(const Options& options, const LessonInfo& info) : options_(options), info_(info) {}
+    BenchContext(const BenchContext&) = delete;
+    BenchContext& operator=(const BenchContext&) = delete;
+    /// Opens the CSV with `device` (the GPU's name, or the CPU's) in its header and returns its
+    /// writer; the file is completed when the benchmark calls finish() on it, or when it returns.
+    /// No file is written without --out, or in a process that LessonInfo::csv says writes none.
+    /// A second call is a programming error (std::logic_error).
+    CsvWriter& open_csv(const std::string& device);
+    /// True once open_csv() was called.
+    bool opened() const { return csv_ != nullptr; }
+    /// The device named in the CSV's header ("" before open_csv()).
+    const std::string& device() const { return device_; }
+
+private:
+    const Options& options_;
+    const LessonInfo& info_;
+    std::string device_;
+    std::unique_ptr<CsvWriter> csv_;
+};
+
+/// A check function of a driver.
 using LessonStep = int (*)(const Options&);
+/// A benchmark function of a driver: it opens its CSV through `bench`.
+using BenchStep = int (*)(const Options&, BenchContext& bench);
 
 /// Parses the command line (exit 0 on --help, 2 on a bad option), runs `check` (--check, the
 /// default) or `bench` (--bench) and returns its exit code. An InputError thrown by either ends
-/// in one line "error: ..." and kExitUsage. `bench` may be null for a program without one: then
-/// --bench is a usage error.
-int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, LessonStep bench);
+/// in one line "error: ..." and kExitUsage (a CSV opened meanwhile is removed). `bench` may be
+/// null for a program without one: then --bench is a usage error.
+int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check, BenchStep bench);
 
 /// The factor WORKBOOK_CHECK_TIME_SCALE sets on a check's time limits (1 when unset; the
 /// sanitizer runs set 20, since kernels run far slower under them).

@@ -21,12 +21,6 @@ const char* describe(const std::vector<Inputs>& inputs) {
                                          : "whole numbers in [-2, 2]";
 }
 
-std::vector<std::string> extra_columns() {
-    std::vector<std::string> columns = {"inputs"};
-    for (const std::string& column : wb::power_columns()) columns.push_back(column);
-    return columns;
-}
-
 void write_row(wb::CsvWriter& csv, wb::BenchRow row, Inputs kind, const wb::PowerSummary& power) {
     row.extra = {name_of(kind)};
     for (const std::string& field : power.fields()) row.extra.push_back(field);

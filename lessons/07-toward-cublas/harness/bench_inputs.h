@@ -38,8 +38,5 @@ struct Operands {
     double baseline_ms = -1.0;  ///< kernel 02 on these inputs
 };
 
-/// The CSV's extra columns: inputs, then wb::power_columns().
-std::vector<std::string> extra_columns();
-
 /// Writes a row with its inputs and power columns, and says what the sampler saw.
 void write_row(wb::CsvWriter& csv, wb::BenchRow row, Inputs kind, const wb::PowerSummary& power);
