@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 namespace wb {
 
@@ -72,6 +73,71 @@ std::string shortest(double value) {
     return text;
 }
 
+// The whole number `text` if it lies in [lo, hi]; otherwise a usage error that names the option.
+long whole_number_in(const std::string& name, const std::string& text, long lo, long hi) {
+    long value = 0;
+    if (!parse_long(text, value) || value < lo || value > hi)
+        usage_error("--" + name + ": '" + text + "' must be a whole number in " + std::to_string(lo) + ".." +
+                    std::to_string(hi));
+    return value;
+}
+
+// The finite number `text` if it lies in [lo, hi]; otherwise a usage error that names the option.
+double number_in(const std::string& name, const std::string& text, double lo, double hi) {
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno != 0 || !std::isfinite(value) || value < lo || value > hi)
+        usage_error("--" + name + ": '" + text + "' must be a number in " + shortest(lo) + ".." + shortest(hi));
+    return value;
+}
+
+// Checks the value of a declared integer or number against its bounds (text: any value).
+void check_declared_value(const ExtraOption& option, const std::string& text) {
+    if (option.kind == ExtraOption::Kind::integer)
+        whole_number_in(option.name, text, static_cast<long>(option.lo), static_cast<long>(option.hi));
+    else if (option.kind == ExtraOption::Kind::number)
+        number_in(option.name, text, option.lo, option.hi);
+}
+
+// What --help adds to a numeric option's line: " (default 300; 1..100000)" or " (1..100000)".
+std::string declared_bounds_help(const ExtraOption& option) {
+    if (option.kind == ExtraOption::Kind::text) return "";
+    auto show = [&](double value) {
+        return option.kind == ExtraOption::Kind::integer ? std::to_string(static_cast<long>(value)) : shortest(value);
+    };
+    const std::string range = show(option.lo) + ".." + show(option.hi);
+    return option.has_fallback ? " (default " + show(option.fallback) + "; " + range + ")" : " (" + range + ")";
+}
+
+// The declaration of lesson option `name`, which the driver reads as `kind`; a driver that reads
+// an option it declared otherwise (or not at all) is at fault, not the command line.
+const ExtraOption& declaration(const Options& options, const std::string& name, ExtraOption::Kind kind) {
+    for (const ExtraOption& option : options.declared)
+        if (option.name == name && option.kind == kind) return option;
+    throw std::logic_error("--" + name + " is not declared as " +
+                           (kind == ExtraOption::Kind::integer ? "an integer_option" : "a number_option"));
+}
+
+ExtraOption numeric_option(const std::string& name, const std::string& value_name, const std::string& help,
+                           ExtraOption::Kind kind, double lo, double hi) {
+    if (!(lo <= hi) || (kind == ExtraOption::Kind::integer && (lo < 0 || hi >= 9007199254740992.0)))
+        throw std::invalid_argument("--" + name + ": bounds " + shortest(lo) + ".." + shortest(hi) + " are not valid");
+    ExtraOption option{name, value_name, help};
+    option.kind = kind;
+    option.lo = lo;
+    option.hi = hi;
+    return option;
+}
+
+ExtraOption with_fallback(ExtraOption option, double fallback) {
+    if (!(fallback >= option.lo && fallback <= option.hi))
+        throw std::invalid_argument("--" + option.name + ": default " + shortest(fallback) + " is outside its bounds");
+    option.has_fallback = true;
+    option.fallback = fallback;
+    return option;
+}
+
 // Levenshtein distance, for "did you mean": small words only, so the plain table is fine.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -122,7 +188,7 @@ void print_help(const LessonInfo& info, const char* program) {
                     "  --full           the long benchmark sweep of the source reports\n");
     for (const auto& option : info.extra) {
         std::string flag = "--" + option.name + (option.value_name.empty() ? "" : " " + option.value_name);
-        std::printf("  %-16s %s\n", flag.c_str(), option.help.c_str());
+        std::printf("  %-16s %s%s\n", flag.c_str(), option.help.c_str(), declared_bounds_help(option).c_str());
     }
     std::printf("  --help           this text\n\nExit codes: 0 pass, 1 check failed, 2 bad arguments or input, "
                 "3 CUDA error, 77 no usable GPU (skipped).\n");
@@ -227,6 +293,42 @@ RowsCols one_timed_shape(const Options& options, const RowsCols& fallback, const
     return shape;
 }
 
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help,
+                           long fallback, long lo, long hi) {
+    return with_fallback(integer_option(name, value_name, help, lo, hi), static_cast<double>(fallback));
+}
+
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help, long lo,
+                           long hi) {
+    return numeric_option(name, value_name, help, ExtraOption::Kind::integer, static_cast<double>(lo),
+                          static_cast<double>(hi));
+}
+
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help,
+                          double fallback, double lo, double hi) {
+    return with_fallback(numeric_option(name, value_name, help, ExtraOption::Kind::number, lo, hi), fallback);
+}
+
+long Options::integer(const std::string& name) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::integer);
+    if (!option.has_fallback && !has(name))
+        throw std::logic_error("--" + name + " has no declared default: pass the one of this mode");
+    return integer(name, static_cast<long>(option.fallback));
+}
+
+long Options::integer(const std::string& name, long fallback) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::integer);
+    const auto it = extra.find(name);
+    if (it == extra.end()) return fallback;
+    return whole_number_in(name, it->second, static_cast<long>(option.lo), static_cast<long>(option.hi));
+}
+
+double Options::number(const std::string& name) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::number);
+    const auto it = extra.find(name);
+    return it == extra.end() ? option.fallback : number_in(name, it->second, option.lo, option.hi);
+}
+
 std::string Options::get(const std::string& name, const std::string& fallback) const {
     const auto it = extra.find(name);
     return it == extra.end() ? fallback : it->second;
@@ -234,28 +336,18 @@ std::string Options::get(const std::string& name, const std::string& fallback) c
 
 long Options::get_long(const std::string& name, long fallback, long lo, long hi) const {
     const auto it = extra.find(name);
-    if (it == extra.end()) return fallback;
-    long value = 0;
-    if (!parse_long(it->second, value) || value < lo || value > hi)
-        usage_error("--" + name + ": '" + it->second + "' must be a whole number in " + std::to_string(lo) + ".." +
-                    std::to_string(hi));
-    return value;
+    return it == extra.end() ? fallback : whole_number_in(name, it->second, lo, hi);
 }
 
 double Options::get_double(const std::string& name, double fallback, double lo, double hi) const {
     const auto it = extra.find(name);
-    if (it == extra.end()) return fallback;
-    errno = 0;
-    char* end = nullptr;
-    const double value = std::strtod(it->second.c_str(), &end);
-    if (it->second.empty() || *end != '\0' || errno != 0 || !std::isfinite(value) || value < lo || value > hi)
-        usage_error("--" + name + ": '" + it->second + "' must be a number in " + shortest(lo) + ".." + shortest(hi));
-    return value;
+    return it == extra.end() ? fallback : number_in(name, it->second, lo, hi);
 }
 
 Options parse_args(int argc, char** argv, const LessonInfo& info) {
     Options options;
     options.seed = kDefaultSeed;
+    options.declared = info.extra;
     for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
 
     for (int i = 1; i < argc; ++i) {
@@ -303,6 +395,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
                 known = true;
                 options.extra[option.name] = option.value_name.empty() ? "1" : value(arg);
                 if (options.extra[option.name].empty()) usage_error(arg + ": empty value");
+                check_declared_value(option, options.extra[option.name]);
             }
             if (!known) {
                 const std::string guess = closest_option(info, arg);
