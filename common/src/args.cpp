@@ -138,6 +138,43 @@ ExtraOption with_fallback(ExtraOption option, double fallback) {
     return option;
 }
 
+// An item of --sizes as it was given ("40000x2"), or `side` repeated as often ("30000x30000").
+std::string sides_text(const std::vector<long>& dims, long side = 0) {
+    std::string text;
+    for (long value : dims) text += (text.empty() ? "" : "x") + std::to_string(side ? side : value);
+    return text;
+}
+
+// The lesson's declared bounds of --sizes (LessonInfo::sizes_least and the two largest sides).
+void check_size_bounds(const Options& options, const LessonInfo& info) {
+    const bool check = options.mode == Options::Mode::check;
+    for (const std::vector<long>& dims : options.sizes) {
+        const long least = *std::min_element(dims.begin(), dims.end()),
+                   most = *std::max_element(dims.begin(), dims.end());
+        if (least < info.sizes_least)
+            usage_error("--sizes: " + sides_text(dims) + " is too small (at least " +
+                        sides_text(dims, info.sizes_least) + ")");
+        if (info.sizes_most > 0 && most > info.sizes_most)
+            usage_error("--sizes: " + sides_text(dims) + " is too large (at most " + sides_text(dims, info.sizes_most) +
+                        ")");
+        if (check && info.sizes_most_in_check > 0 && most > info.sizes_most_in_check)
+            usage_error("--sizes: " + sides_text(dims) + " is too large for the check (at most " +
+                        sides_text(dims, info.sizes_most_in_check) + ")");
+    }
+}
+
+// What --help adds to --sizes for the declared bounds: " (each side 3..4096; in --check at most 100)".
+std::string size_bounds_help(const LessonInfo& info) {
+    std::string bounds;
+    if (info.sizes_least > 1 || info.sizes_most > 0)
+        bounds = "each side " + std::to_string(info.sizes_least) + ".." +
+                 std::to_string(info.sizes_most > 0 ? info.sizes_most : kMaxDimension);
+    if (info.sizes_most_in_check > 0)
+        bounds += (bounds.empty() ? "" : "; ") + std::string("in --check at most ") +
+                  std::to_string(info.sizes_most_in_check);
+    return bounds.empty() ? "" : " (" + bounds + ")";
+}
+
 // Levenshtein distance, for "did you mean": small words only, so the plain table is fine.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -173,8 +210,8 @@ void print_help(const LessonInfo& info, const char* program) {
     std::printf("  --check          run the correctness check (default)\n");
     if (info.benchmarks) std::printf("  --bench          run the benchmark; one CSV row per measurement\n");
     if (!info.sizes_help.empty())
-        std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n",
-                    info.sizes_help.c_str());
+        std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP%s\n",
+                    info.sizes_help.c_str(), size_bounds_help(info).c_str());
     if (info.accepts_block) std::printf("  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n");
     if (info.benchmarks && info.default_repeats > 0)
         std::printf("  --repeat N       timed repeats per benchmark point (median reported; default %d)\n",
@@ -306,7 +343,12 @@ ExtraOption integer_option(const std::string& name, const std::string& value_nam
 
 ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help,
                           double fallback, double lo, double hi) {
-    return with_fallback(numeric_option(name, value_name, help, ExtraOption::Kind::number, lo, hi), fallback);
+    return with_fallback(number_option(name, value_name, help, lo, hi), fallback);
+}
+
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help, double lo,
+                          double hi) {
+    return numeric_option(name, value_name, help, ExtraOption::Kind::number, lo, hi);
 }
 
 long Options::integer(const std::string& name) const {
@@ -325,8 +367,15 @@ long Options::integer(const std::string& name, long fallback) const {
 
 double Options::number(const std::string& name) const {
     const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::number);
+    if (!option.has_fallback && !has(name))
+        throw std::logic_error("--" + name + " has no declared default: pass the one of this mode");
+    return number(name, option.fallback);
+}
+
+double Options::number(const std::string& name, double fallback) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::number);
     const auto it = extra.find(name);
-    return it == extra.end() ? option.fallback : number_in(name, it->second, option.lo, option.hi);
+    return it == extra.end() ? fallback : number_in(name, it->second, option.lo, option.hi);
 }
 
 std::string Options::get(const std::string& name, const std::string& fallback) const {
@@ -404,6 +453,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
         }
     }
     if (options.repeat == 0) options.repeat = info.default_repeats;
+    check_size_bounds(options, info);
     return options;
 }
 

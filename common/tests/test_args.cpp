@@ -223,3 +223,43 @@ TEST(Args, DriverFaultsAreNotUsageErrors) {
     EXPECT_THROW(wb::integer_option("n", "N", "", 4, 1), std::invalid_argument);     // lo > hi
     EXPECT_THROW(wb::number_option("x", "X", "", 0.5, 1, 2), std::invalid_argument);
 }
+
+namespace {
+
+// A program whose sides are 3..4096, at most 100 in the check.
+wb::Options parse_bounded_sizes(std::vector<const char*> args) {
+    args.insert(args.begin(), "prog");
+    wb::LessonInfo info{"00-bounded", "declared size bounds", "grids RxC", {}};
+    info.sizes_least = 3;
+    info.sizes_most = 4096;
+    info.sizes_most_in_check = 100;
+    return wb::parse_args(static_cast<int>(args.size()), const_cast<char**>(args.data()), info);
+}
+
+}  // namespace
+
+TEST(Args, DeclaredSizeBoundsLetTheirEndsThrough) {
+    EXPECT_EQ(parse_bounded_sizes({"--sizes", "3x100"}).sizes[0], (std::vector<long>{3, 100}));
+    EXPECT_EQ(parse_bounded_sizes({"--bench", "--sizes", "4096x3"}).sizes[0], (std::vector<long>{4096, 3}));
+    EXPECT_EQ(parse_bounded_sizes({"--bench", "--sizes", "101x5"}).sizes[0][0], 101);  // the check's limit only
+}
+
+TEST(ArgsDeath, DeclaredSizeBoundsAreCheckedWhenParsing) {
+    EXPECT_EXIT(parse_bounded_sizes({"--sizes", "2x8"}), ::testing::ExitedWithCode(2),
+                "error: --sizes: 2x8 is too small \\(at least 3x3\\) \\(try --help\\)");
+    EXPECT_EXIT(parse_bounded_sizes({"--bench", "--sizes", "8,4097"}), ::testing::ExitedWithCode(2),
+                "--sizes: 4097 is too large \\(at most 4096\\)");
+    EXPECT_EXIT(parse_bounded_sizes({"--sizes", "101x5"}), ::testing::ExitedWithCode(2),
+                "--sizes: 101x5 is too large for the check \\(at most 100x100\\)");
+    // The check's limit is checked once the mode is known, wherever --bench or --check stands.
+    EXPECT_EXIT(parse_bounded_sizes({"--bench", "--sizes", "101x5", "--check"}), ::testing::ExitedWithCode(2),
+                "too large for the check");
+}
+
+TEST(ArgsDeath, HelpShowsDeclaredSizeBounds) {
+    auto help = [] {
+        ::dup2(STDERR_FILENO, STDOUT_FILENO);
+        parse_bounded_sizes({"--help"});
+    };
+    EXPECT_EXIT(help(), ::testing::ExitedWithCode(0), "FROM:TO:STEP \\(each side 3..4096; in --check at most 100\\)");
+}

@@ -58,6 +58,9 @@ ExtraOption integer_option(const std::string& name, const std::string& value_nam
 /// A lesson option whose value is a finite number from `lo` to `hi`, `fallback` when it is absent.
 ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help,
                           double fallback, double lo, double hi);
+/// The same without a default (the driver gives it, or reads the option only when it is given).
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help, double lo,
+                          double hi);
 
 /// What a lesson tells the parser about itself (for --help and defaults).
 struct LessonInfo {
@@ -77,6 +80,14 @@ struct LessonInfo {
     /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
     /// (set by the tools that slow a program down, such as compute-sanitizer).
     double check_seconds = 120;
+    /// Bounds of every side of every --sizes item, checked by parse_args: at least `sizes_least`
+    /// ("--sizes: 2x2 is too small (at least 3x3)"), at most `sizes_most` (0: the parser's own
+    /// limit) and, in --check, at most `sizes_most_in_check` (0: no other limit), e.g. where the
+    /// check's reference would take too long ("--sizes: 40000x2 is too large for the check (at
+    /// most 30000x30000)").
+    long sizes_least = 1;
+    long sizes_most = 0;
+    long sizes_most_in_check = 0;
 };
 
 /// The parsed command line.
@@ -106,6 +117,8 @@ struct Options {
     long integer(const std::string& name, long fallback) const;
     /// The value of an option declared with number_option, else its declared default.
     double number(const std::string& name) const;
+    /// The same, with `fallback` when the option is absent.
+    double number(const std::string& name, double fallback) const;
     /// The option's value as an integer in [lo, hi]; a bad value is a usage error.
     long get_long(const std::string& name, long fallback, long lo, long hi) const;
     /// The option's value as a finite number in [lo, hi]; a bad value is a usage error.
