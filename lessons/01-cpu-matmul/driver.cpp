@@ -125,7 +125,7 @@ int run_bench(const wb::Options& options) {
         options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
                      : orders_from(options, {200, 400, 600, 800, 1000});
     const int repeats = options.repeat;
-    const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
+    const double budget_s = static_cast<double>(options.integer("max-seconds"));
     const std::string device = wb::host_cpu_name();
     wb::CsvWriter csv(options.out, options.command_line, device, wb::CsvWriter::Machine::cpu);
     std::printf("%s benchmark on %s: median of %d runs after one warm-up, GFLOP/s = 2 n^3 / t / 1e9\n",
@@ -166,10 +166,11 @@ int run_bench(const wb::Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson,
-                        "C = A * B on the CPU, loops in i-j-k and i-k-j order",
-                        "matrix orders n",
-                        {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"}}};
+    wb::LessonInfo info{
+        kLesson,
+        "C = A * B on the CPU, loops in i-j-k and i-k-j order",
+        "matrix orders n",
+        {wb::integer_option("max-seconds", "S", "benchmark: skip points predicted to take longer", 60, 1, 86400)}};
     info.default_repeats = 3;
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
