@@ -42,23 +42,23 @@ int main(int argc, char** argv) {
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped (77) when absent"},
          {"tessina", "DIR", "the former name of --data-dir (still accepted, with a notice)"},
-         {"steps", "N", "steps to simulate (default 4000)"},
+         wb::integer_option("steps", "N", "steps to simulate", sciddicat::kReferenceSteps, 0, 10000000),
          {"output", "FILE", "final thickness grid (a header and a .asc file are written beside it)"},
-         {"expect-max", "M", "fail unless the maximum thickness printed at 6 decimals is M"},
-         {"expect-cells", "C", "fail unless C cells have thickness > 0 at 6 decimals"},
+         wb::number_option("expect-max", "M", "fail unless the maximum thickness printed at 6 decimals is M", 0.0, 1e6),
+         wb::integer_option("expect-cells", "C", "fail unless C cells have thickness > 0 at 6 decimals", 0, 1L << 40),
          {"expect-fingerprint", "HEX",
           "fail unless the final thickness has this bit fingerprint (printed by every run)"},
          {"generate", "PREFIX", "write a synthetic terrain to PREFIX_{header,dem,source}.txt and exit"},
-         {"rows", "R", "--generate: rows (default 100)"},
-         {"cols", "C", "--generate: columns (default 80)"}}};
+         wb::integer_option("rows", "R", "--generate: rows", 100, 3, 100000),
+         wb::integer_option("cols", "C", "--generate: columns", 80, 3, 100000)}};
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
     info.benchmarks = false;  // lessons 06 and 10 time it as their baseline
     const wb::Options options = wb::parse_args(argc, argv, info);
     try {
         if (options.has("generate")) {
-            const int rows = static_cast<int>(options.get_long("rows", 100, 3, 100000));
-            const int cols = static_cast<int>(options.get_long("cols", 80, 3, 100000));
+            const int rows = static_cast<int>(options.integer("rows"));
+            const int cols = static_cast<int>(options.integer("cols"));
             const std::string prefix = options.get("generate", "");
             sciddicat::require_memory_for_grid(rows, cols, "--generate");
             sciddicat::write_terrain(prefix, sciddicat::make_synthetic_terrain(rows, cols, options.seed));
@@ -75,8 +75,8 @@ int main(int argc, char** argv) {
                 return wb::kExitNoGpu;
             }
         }
-        const int steps = static_cast<int>(options.get_long("steps", sciddicat::kReferenceSteps, 0, 10000000));
-        const double expected_max = options.get_double("expect-max", 0.0, 0.0, 1e6);
+        const int steps = static_cast<int>(options.integer("steps"));
+        const double expected_max = options.number("expect-max", 0.0);
         const std::string output = options.get("output", "");
         const std::string expected_fingerprint = options.get("expect-fingerprint", "");
         if (options.has("expect-fingerprint") &&
@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
             ok = ok && match;
         }
         if (options.has("expect-cells")) {
-            const long expected = options.get_long("expect-cells", 0, 0, 1L << 40);
+            const long expected = options.integer("expect-cells");
             std::printf("cells > 0: %ld, expected %ld: %s\n", wet, expected, wet == expected ? "ok" : "WRONG");
             ok = ok && wet == expected;
         }

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 namespace wb {
 
@@ -72,6 +73,108 @@ std::string shortest(double value) {
     return text;
 }
 
+// The whole number `text` if it lies in [lo, hi]; otherwise a usage error that names the option.
+long whole_number_in(const std::string& name, const std::string& text, long lo, long hi) {
+    long value = 0;
+    if (!parse_long(text, value) || value < lo || value > hi)
+        usage_error("--" + name + ": '" + text + "' must be a whole number in " + std::to_string(lo) + ".." +
+                    std::to_string(hi));
+    return value;
+}
+
+// The finite number `text` if it lies in [lo, hi]; otherwise a usage error that names the option.
+double number_in(const std::string& name, const std::string& text, double lo, double hi) {
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno != 0 || !std::isfinite(value) || value < lo || value > hi)
+        usage_error("--" + name + ": '" + text + "' must be a number in " + shortest(lo) + ".." + shortest(hi));
+    return value;
+}
+
+// Checks the value of a declared integer or number against its bounds (text: any value).
+void check_declared_value(const ExtraOption& option, const std::string& text) {
+    if (option.kind == ExtraOption::Kind::integer)
+        whole_number_in(option.name, text, static_cast<long>(option.lo), static_cast<long>(option.hi));
+    else if (option.kind == ExtraOption::Kind::number)
+        number_in(option.name, text, option.lo, option.hi);
+}
+
+// What --help adds to a numeric option's line: " (default 300; 1..100000)" or " (1..100000)".
+std::string declared_bounds_help(const ExtraOption& option) {
+    if (option.kind == ExtraOption::Kind::text) return "";
+    auto show = [&](double value) {
+        return option.kind == ExtraOption::Kind::integer ? std::to_string(static_cast<long>(value)) : shortest(value);
+    };
+    const std::string range = show(option.lo) + ".." + show(option.hi);
+    return option.has_fallback ? " (default " + show(option.fallback) + "; " + range + ")" : " (" + range + ")";
+}
+
+// The declaration of lesson option `name`, which the driver reads as `kind`; a driver that reads
+// an option it declared otherwise (or not at all) is at fault, not the command line.
+const ExtraOption& declaration(const Options& options, const std::string& name, ExtraOption::Kind kind) {
+    for (const ExtraOption& option : options.declared)
+        if (option.name == name && option.kind == kind) return option;
+    throw std::logic_error("--" + name + " is not declared as " +
+                           (kind == ExtraOption::Kind::integer ? "an integer_option" : "a number_option"));
+}
+
+ExtraOption numeric_option(const std::string& name, const std::string& value_name, const std::string& help,
+                           ExtraOption::Kind kind, double lo, double hi) {
+    if (!(lo <= hi) || (kind == ExtraOption::Kind::integer && (lo < 0 || hi >= 9007199254740992.0)))
+        throw std::invalid_argument("--" + name + ": bounds " + shortest(lo) + ".." + shortest(hi) + " are not valid");
+    ExtraOption option{name, value_name, help};
+    option.kind = kind;
+    option.lo = lo;
+    option.hi = hi;
+    return option;
+}
+
+ExtraOption with_fallback(ExtraOption option, double fallback) {
+    if (!(fallback >= option.lo && fallback <= option.hi))
+        throw std::invalid_argument("--" + option.name + ": default " + shortest(fallback) + " is outside its bounds");
+    option.has_fallback = true;
+    option.fallback = fallback;
+    return option;
+}
+
+// An item of --sizes as it was given ("40000x2"), or `side` repeated as often ("30000x30000").
+std::string sides_text(const std::vector<long>& dims, long side = 0) {
+    std::string text;
+    for (long value : dims) text += (text.empty() ? "" : "x") + std::to_string(side ? side : value);
+    return text;
+}
+
+// The lesson's declared bounds of --sizes (LessonInfo::sizes_least and the two largest sides).
+void check_size_bounds(const Options& options, const LessonInfo& info) {
+    const bool check = options.mode == Options::Mode::check;
+    for (const std::vector<long>& dims : options.sizes) {
+        const long least = *std::min_element(dims.begin(), dims.end()),
+                   most = *std::max_element(dims.begin(), dims.end());
+        if (least < info.sizes_least)
+            usage_error("--sizes: " + sides_text(dims) + " is too small (at least " +
+                        sides_text(dims, info.sizes_least) + ")");
+        if (info.sizes_most > 0 && most > info.sizes_most)
+            usage_error("--sizes: " + sides_text(dims) + " is too large (at most " + sides_text(dims, info.sizes_most) +
+                        ")");
+        if (check && info.sizes_most_in_check > 0 && most > info.sizes_most_in_check)
+            usage_error("--sizes: " + sides_text(dims) + " is too large for the check (at most " +
+                        sides_text(dims, info.sizes_most_in_check) + ")");
+    }
+}
+
+// What --help adds to --sizes for the declared bounds: " (each side 3..4096; in --check at most 100)".
+std::string size_bounds_help(const LessonInfo& info) {
+    std::string bounds;
+    if (info.sizes_least > 1 || info.sizes_most > 0)
+        bounds = "each side " + std::to_string(info.sizes_least) + ".." +
+                 std::to_string(info.sizes_most > 0 ? info.sizes_most : kMaxDimension);
+    if (info.sizes_most_in_check > 0)
+        bounds += (bounds.empty() ? "" : "; ") + std::string("in --check at most ") +
+                  std::to_string(info.sizes_most_in_check);
+    return bounds.empty() ? "" : " (" + bounds + ")";
+}
+
 // Levenshtein distance, for "did you mean": small words only, so the plain table is fine.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -107,8 +210,8 @@ void print_help(const LessonInfo& info, const char* program) {
     std::printf("  --check          run the correctness check (default)\n");
     if (info.benchmarks) std::printf("  --bench          run the benchmark; one CSV row per measurement\n");
     if (!info.sizes_help.empty())
-        std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP\n",
-                    info.sizes_help.c_str());
+        std::printf("  --sizes LIST     %s: comma-separated, each N or AxB or AxBxC; a range as FROM:TO:STEP%s\n",
+                    info.sizes_help.c_str(), size_bounds_help(info).c_str());
     if (info.accepts_block) std::printf("  --block LIST     thread blocks, e.g. 16 (16x16), 32x8\n");
     if (info.benchmarks && info.default_repeats > 0)
         std::printf("  --repeat N       timed repeats per benchmark point (median reported; default %d)\n",
@@ -122,7 +225,7 @@ void print_help(const LessonInfo& info, const char* program) {
                     "  --full           the long benchmark sweep of the source reports\n");
     for (const auto& option : info.extra) {
         std::string flag = "--" + option.name + (option.value_name.empty() ? "" : " " + option.value_name);
-        std::printf("  %-16s %s\n", flag.c_str(), option.help.c_str());
+        std::printf("  %-16s %s%s\n", flag.c_str(), option.help.c_str(), declared_bounds_help(option).c_str());
     }
     std::printf("  --help           this text\n\nExit codes: 0 pass, 1 check failed, 2 bad arguments or input, "
                 "3 CUDA error, 77 no usable GPU (skipped).\n");
@@ -227,6 +330,54 @@ RowsCols one_timed_shape(const Options& options, const RowsCols& fallback, const
     return shape;
 }
 
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help,
+                           long fallback, long lo, long hi) {
+    return with_fallback(integer_option(name, value_name, help, lo, hi), static_cast<double>(fallback));
+}
+
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help, long lo,
+                           long hi) {
+    return numeric_option(name, value_name, help, ExtraOption::Kind::integer, static_cast<double>(lo),
+                          static_cast<double>(hi));
+}
+
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help,
+                          double fallback, double lo, double hi) {
+    return with_fallback(number_option(name, value_name, help, lo, hi), fallback);
+}
+
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help, double lo,
+                          double hi) {
+    return numeric_option(name, value_name, help, ExtraOption::Kind::number, lo, hi);
+}
+
+long Options::integer(const std::string& name) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::integer);
+    if (!option.has_fallback && !has(name))
+        throw std::logic_error("--" + name + " has no declared default: pass the one of this mode");
+    return integer(name, static_cast<long>(option.fallback));
+}
+
+long Options::integer(const std::string& name, long fallback) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::integer);
+    const auto it = extra.find(name);
+    if (it == extra.end()) return fallback;
+    return whole_number_in(name, it->second, static_cast<long>(option.lo), static_cast<long>(option.hi));
+}
+
+double Options::number(const std::string& name) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::number);
+    if (!option.has_fallback && !has(name))
+        throw std::logic_error("--" + name + " has no declared default: pass the one of this mode");
+    return number(name, option.fallback);
+}
+
+double Options::number(const std::string& name, double fallback) const {
+    const ExtraOption& option = declaration(*this, name, ExtraOption::Kind::number);
+    const auto it = extra.find(name);
+    return it == extra.end() ? fallback : number_in(name, it->second, option.lo, option.hi);
+}
+
 std::string Options::get(const std::string& name, const std::string& fallback) const {
     const auto it = extra.find(name);
     return it == extra.end() ? fallback : it->second;
@@ -234,28 +385,18 @@ std::string Options::get(const std::string& name, const std::string& fallback) c
 
 long Options::get_long(const std::string& name, long fallback, long lo, long hi) const {
     const auto it = extra.find(name);
-    if (it == extra.end()) return fallback;
-    long value = 0;
-    if (!parse_long(it->second, value) || value < lo || value > hi)
-        usage_error("--" + name + ": '" + it->second + "' must be a whole number in " + std::to_string(lo) + ".." +
-                    std::to_string(hi));
-    return value;
+    return it == extra.end() ? fallback : whole_number_in(name, it->second, lo, hi);
 }
 
 double Options::get_double(const std::string& name, double fallback, double lo, double hi) const {
     const auto it = extra.find(name);
-    if (it == extra.end()) return fallback;
-    errno = 0;
-    char* end = nullptr;
-    const double value = std::strtod(it->second.c_str(), &end);
-    if (it->second.empty() || *end != '\0' || errno != 0 || !std::isfinite(value) || value < lo || value > hi)
-        usage_error("--" + name + ": '" + it->second + "' must be a number in " + shortest(lo) + ".." + shortest(hi));
-    return value;
+    return it == extra.end() ? fallback : number_in(name, it->second, lo, hi);
 }
 
 Options parse_args(int argc, char** argv, const LessonInfo& info) {
     Options options;
     options.seed = kDefaultSeed;
+    options.declared = info.extra;
     for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
 
     for (int i = 1; i < argc; ++i) {
@@ -303,6 +444,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
                 known = true;
                 options.extra[option.name] = option.value_name.empty() ? "1" : value(arg);
                 if (options.extra[option.name].empty()) usage_error(arg + ": empty value");
+                check_declared_value(option, options.extra[option.name]);
             }
             if (!known) {
                 const std::string guess = closest_option(info, arg);
@@ -311,6 +453,7 @@ Options parse_args(int argc, char** argv, const LessonInfo& info) {
         }
     }
     if (options.repeat == 0) options.repeat = info.default_repeats;
+    check_size_bounds(options, info);
     return options;
 }
 

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
+
+#include <unistd.h>
 
 namespace {
 
@@ -152,4 +155,111 @@ TEST(ArgsDeath, OptionsTheProgramDoesNotTake) {
         EXPECT_EXIT(wb::parse_args(3, const_cast<char**>(args), info), ::testing::ExitedWithCode(2),
                     "00-cpu does not take this option");
     }
+}
+
+namespace {
+
+// A lesson with declared numeric options: one with a default, one whose default the driver gives.
+wb::Options parse_declared(std::vector<const char*> args) {
+    args.insert(args.begin(), "prog");
+    wb::LessonInfo info{"00-declared",
+                        "declared bounds",
+                        "sizes",
+                        {wb::integer_option("steps", "N", "steps to run", 300, 1, 100000),
+                         wb::integer_option("work", "N", "work per element (check: 50, bench: 2000)", 1, 100000),
+                         wb::number_option("expect-max", "M", "expected maximum", 0.0, 0.0, 1e6),
+                         {"label", "NAME", "any text"}}};
+    return wb::parse_args(static_cast<int>(args.size()), const_cast<char**>(args.data()), info);
+}
+
+}  // namespace
+
+TEST(Args, DeclaredOptionsReadBackWithTheirDefaults) {
+    const wb::Options absent = parse_declared({});
+    EXPECT_EQ(absent.integer("steps"), 300);
+    EXPECT_EQ(absent.integer("work", 2000), 2000);
+    EXPECT_DOUBLE_EQ(absent.number("expect-max"), 0.0);
+    const wb::Options given = parse_declared({"--steps", "100000", "--work", "1", "--expect-max", "2.5e3"});
+    EXPECT_EQ(given.integer("steps"), 100000);
+    EXPECT_EQ(given.integer("work", 2000), 1);
+    EXPECT_DOUBLE_EQ(given.number("expect-max"), 2500.0);
+}
+
+TEST(ArgsDeath, DeclaredBoundsAreCheckedWhenParsing) {
+    EXPECT_EXIT(parse_declared({"--steps", "0"}), ::testing::ExitedWithCode(2),
+                "error: --steps: '0' must be a whole number in 1..100000 \\(try --help\\)");
+    EXPECT_EXIT(parse_declared({"--steps", "100001"}), ::testing::ExitedWithCode(2), "in 1..100000");
+    EXPECT_EXIT(parse_declared({"--steps", "-3"}), ::testing::ExitedWithCode(2), "'-3' must be a whole number");
+    EXPECT_EXIT(parse_declared({"--steps", "2.5"}), ::testing::ExitedWithCode(2), "'2.5' must be a whole number");
+    EXPECT_EXIT(parse_declared({"--work", "x"}), ::testing::ExitedWithCode(2), "--work: 'x' must be a whole number");
+    EXPECT_EXIT(parse_declared({"--expect-max", "banana"}), ::testing::ExitedWithCode(2),
+                "--expect-max: 'banana' must be a number in 0..1e\\+06");
+    EXPECT_EXIT(parse_declared({"--expect-max", "nan"}), ::testing::ExitedWithCode(2), "must be a number");
+    EXPECT_EXIT(parse_declared({"--expect-max", "-1"}), ::testing::ExitedWithCode(2), "must be a number in 0..");
+}
+
+// --help goes to stdout; the death test matches stderr, so the child sends one to the other.
+static void help_to_stderr(const char* option) {
+    ::dup2(STDERR_FILENO, STDOUT_FILENO);
+    parse_declared({option});
+}
+
+TEST(ArgsDeath, HelpShowsDeclaredDefaultsAndBounds) {
+    EXPECT_EXIT(help_to_stderr("--help"), ::testing::ExitedWithCode(0),
+                "--steps N +steps to run \\(default 300; 1..100000\\)");
+    EXPECT_EXIT(help_to_stderr("--help"), ::testing::ExitedWithCode(0),
+                "work per element \\(check: 50, bench: 2000\\) \\(1..100000\\)");
+    EXPECT_EXIT(help_to_stderr("--help"), ::testing::ExitedWithCode(0), "expected maximum \\(default 0; 0..1e\\+06\\)");
+}
+
+TEST(Args, DriverFaultsAreNotUsageErrors) {
+    const wb::Options o = parse_declared({});
+    EXPECT_THROW(o.integer("expect-max"), std::logic_error);  // declared as a number
+    EXPECT_THROW(o.integer("label"), std::logic_error);       // declared as text
+    EXPECT_THROW(o.integer("no-such"), std::logic_error);     // not declared
+    EXPECT_THROW(o.integer("work"), std::logic_error);        // no declared default
+    EXPECT_THROW(o.number("steps"), std::logic_error);
+    EXPECT_THROW(wb::integer_option("n", "N", "", 5, 1, 4), std::invalid_argument);  // default outside
+    EXPECT_THROW(wb::integer_option("n", "N", "", 4, 1), std::invalid_argument);     // lo > hi
+    EXPECT_THROW(wb::number_option("x", "X", "", 0.5, 1, 2), std::invalid_argument);
+}
+
+namespace {
+
+// A program whose sides are 3..4096, at most 100 in the check.
+wb::Options parse_bounded_sizes(std::vector<const char*> args) {
+    args.insert(args.begin(), "prog");
+    wb::LessonInfo info{"00-bounded", "declared size bounds", "grids RxC", {}};
+    info.sizes_least = 3;
+    info.sizes_most = 4096;
+    info.sizes_most_in_check = 100;
+    return wb::parse_args(static_cast<int>(args.size()), const_cast<char**>(args.data()), info);
+}
+
+}  // namespace
+
+TEST(Args, DeclaredSizeBoundsLetTheirEndsThrough) {
+    EXPECT_EQ(parse_bounded_sizes({"--sizes", "3x100"}).sizes[0], (std::vector<long>{3, 100}));
+    EXPECT_EQ(parse_bounded_sizes({"--bench", "--sizes", "4096x3"}).sizes[0], (std::vector<long>{4096, 3}));
+    EXPECT_EQ(parse_bounded_sizes({"--bench", "--sizes", "101x5"}).sizes[0][0], 101);  // the check's limit only
+}
+
+TEST(ArgsDeath, DeclaredSizeBoundsAreCheckedWhenParsing) {
+    EXPECT_EXIT(parse_bounded_sizes({"--sizes", "2x8"}), ::testing::ExitedWithCode(2),
+                "error: --sizes: 2x8 is too small \\(at least 3x3\\) \\(try --help\\)");
+    EXPECT_EXIT(parse_bounded_sizes({"--bench", "--sizes", "8,4097"}), ::testing::ExitedWithCode(2),
+                "--sizes: 4097 is too large \\(at most 4096\\)");
+    EXPECT_EXIT(parse_bounded_sizes({"--sizes", "101x5"}), ::testing::ExitedWithCode(2),
+                "--sizes: 101x5 is too large for the check \\(at most 100x100\\)");
+    // The check's limit is checked once the mode is known, wherever --bench or --check stands.
+    EXPECT_EXIT(parse_bounded_sizes({"--bench", "--sizes", "101x5", "--check"}), ::testing::ExitedWithCode(2),
+                "too large for the check");
+}
+
+TEST(ArgsDeath, HelpShowsDeclaredSizeBounds) {
+    auto help = [] {
+        ::dup2(STDERR_FILENO, STDOUT_FILENO);
+        parse_bounded_sizes({"--help"});
+    };
+    EXPECT_EXIT(help(), ::testing::ExitedWithCode(0), "FROM:TO:STEP \\(each side 3..4096; in --check at most 100\\)");
 }

@@ -131,7 +131,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
         options.full ? orders_from(options, {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000})
                      : orders_from(options, {200, 400, 600, 800, 1000});
     const int repeats = options.repeat;
-    const double budget_s = static_cast<double>(options.get_long("max-seconds", 60, 1, 86400));
+    const double budget_s = static_cast<double>(options.integer("max-seconds"));
     const std::vector<LoopOrder> chosen = wb::select_kernels(options, kLoopOrders);
     const std::string device = wb::host_cpu_name();
     wb::CsvWriter& csv = bench.open_csv(device);
@@ -174,11 +174,12 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson,
-                        "C = A * B on the CPU, loops in i-j-k and i-k-j order",
-                        "matrix orders n",
-                        {{"max-seconds", "S", "benchmark: skip points predicted to take longer (default 60)"},
-                         {"kernels", "LIST", "only these loop orders, by name (cpu-ijk, cpu-ikj; default: both)"}}};
+    wb::LessonInfo info{
+        kLesson,
+        "C = A * B on the CPU, loops in i-j-k and i-k-j order",
+        "matrix orders n",
+        {wb::integer_option("max-seconds", "S", "benchmark: skip points predicted to take longer", 60, 1, 86400),
+         {"kernels", "LIST", "only these loop orders, by name (cpu-ijk, cpu-ikj; default: both)"}}};
     info.default_repeats = 3;
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";

@@ -100,9 +100,6 @@ bool check_speed(const wb::DeviceInfo& device, std::uint64_t seed) {
 int run_check(const wb::Options& options) {
     const auto shapes =
         wb::rows_by_cols(options, {{1, 1}, {7, 1000}, {1000, 7}, {515, 4099}, {2048, 2048}}, "matrix", "515x4099");
-    for (const wb::RowsCols& shape : shapes)
-        if (shape.rows > 30000 || shape.cols > 30000)
-            wb::usage_error("--sizes: " + shape.str() + " is too large for the check (at most 30000x30000)");
     std::vector<dim3> blocks = {dim3(32, 8), dim3(16, 16), dim3(8, 4)};
     if (!options.blocks.empty()) {
         blocks.clear();
@@ -242,5 +239,6 @@ int main(int argc, char** argv) {
                         "matrix shapes RxC (rows x columns)",
                         {{"no-speed", "", "check the results only, not the speed (for compute-sanitizer)"}}};
     info.default_repeats = 10;
+    info.sizes_most_in_check = 30000;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

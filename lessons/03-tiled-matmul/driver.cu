@@ -212,7 +212,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     plan.tiles = wb::square_tiles(options, kTileWidths, kTileWidths);
     plan.precisions = precisions_from(options);
     plan.repeats = options.repeat;
-    const double cpu_budget = static_cast<double>(options.get_long("cpu-seconds", options.full ? 120 : 10, 0, 86400));
+    const double cpu_budget = static_cast<double>(options.integer("cpu-seconds", options.full ? 120 : 10));
     const wb::DeviceInfo info = wb::require_gpu();
     require_memory(plan.shapes, sizeof(double));
     wb::CsvWriter& csv = bench.open_csv(info.name);
@@ -241,8 +241,9 @@ int main(int argc, char** argv) {
         "tiled shared-memory matrix product, tile width 2..32, float and double",
         "square matrix orders n",
         {{"precision", "P", "float, double or both (default both)"},
-         {"cpu-seconds", "S",
-          "benchmark: measure the CPU baseline only where it takes at most S s (default 10, --full 120)"}}};
+         wb::integer_option("cpu-seconds", "S",
+                            "benchmark: time the CPU baseline where it takes at most S s (default 10, --full 120)", 0,
+                            86400)}};
     info.default_repeats = 3;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

@@ -113,9 +113,6 @@ bool check_transpose(const wb::RowsCols& shape, bool padded, std::uint64_t seed)
 int run_check(const wb::Options& options) {
     const auto shapes =
         wb::rows_by_cols(options, {{1, 1}, {33, 31}, {1000, 7}, {515, 4099}, {2048, 2048}}, "matrix", "515x4099");
-    for (const wb::RowsCols& shape : shapes)
-        if (shape.rows > 30000 || shape.cols > 30000)
-            wb::usage_error("--sizes: " + shape.str() + " is too large for the check (at most 30000x30000)");
     std::printf("%s, banks: a transpose through a shared-memory tile (seed %llu)\n", wb::lesson_heading(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kProgram);
@@ -191,6 +188,7 @@ int main(int argc, char** argv) {
                         "matrix shapes RxC for the check, one order N for the benchmark",
                         {}};
     info.default_repeats = 10;
+    info.sizes_most_in_check = 30000;
     info.accepts_block = false;
     info.no_block_reason = "moves 32 x 32 tiles with 32 x 8 threads (kTile, kRowsPerPass)";
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -36,7 +36,7 @@ const std::vector<Shape> kAwkwardShapes = {{1, 1},      {1, 64},      {7, 8},   
 // ---- check -------------------------------------------------------------------------------
 
 int run_check(const wb::Options& options) {
-    if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
+    if (options.has("high2-coverage")) return show_high2_coverage(options);
     const Settings settings = settings_from(options);
     std::vector<Shape> fallback = kAssignmentShapes;
     fallback.insert(fallback.end(), kAwkwardShapes.begin(), kAwkwardShapes.end());
@@ -178,7 +178,7 @@ bool bench_shape(wb::BenchRows& rows, const Shape& shape, std::uint64_t seed, co
 }
 
 int run_bench(const wb::Options& options, wb::BenchContext& bench) {
-    if (options.has("high2-coverage")) return show_high2_coverage(options, kMaxColumns);
+    if (options.has("high2-coverage")) return show_high2_coverage(options);
     const Settings settings = settings_from(options);
     const std::vector<Shape> shapes = shapes_from(options, kAssignmentShapes, kMaxColumns);
     const wb::DeviceInfo info = wb::require_gpu();
@@ -215,9 +215,12 @@ int main(int argc, char** argv) {
         "column sums of a tall, narrow row-major matrix of doubles, five ways",
         "matrix shapes MxN",
         {{"kernels", "LIST", "only these versions, by name (e.g. split16,bandwidth; default: all)"},
-         {"high2-coverage", "N", "show whether version 3 sums every element of an m x N matrix once (no GPU needed)"},
-         {"blocks-per-sm", "B",
-          "version 5: blocks per multiprocessor (default 0: as many as fit); --block T sets its threads per block "
-          "(default 1024)"}}};
+         wb::integer_option("high2-coverage", "N",
+                            "show whether version 3 sums every element of an m x N matrix once (no GPU needed)", 1,
+                            kMaxColumns),
+         wb::integer_option("blocks-per-sm", "B",
+                            "version 5: blocks per multiprocessor (0: as many as fit); --block T sets its threads per "
+                            "block (default 1024)",
+                            0, 0, 64)}};
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }

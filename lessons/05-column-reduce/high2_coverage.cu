@@ -54,7 +54,7 @@ void print_high2_coverage(int n) {
     }
 }
 
-int show_high2_coverage(const wb::Options& options, long max_columns) {
-    print_high2_coverage(static_cast<int>(options.get_long("high2-coverage", 8, 1, max_columns)));
+int show_high2_coverage(const wb::Options& options) {
+    print_high2_coverage(static_cast<int>(options.integer("high2-coverage")));
     return wb::kExitPass;
 }

@@ -23,6 +23,6 @@ bool high2_covers_matrix(int n);
 /// Prints the verdict for n columns (what --high2-coverage N shows).
 void print_high2_coverage(int n);
 
-/// --high2-coverage N: prints the verdict for N columns (1 .. max_columns) and returns the
-/// exit code (0).
-int show_high2_coverage(const wb::Options& options, long max_columns);
+/// --high2-coverage N (its bounds declared by the driver): prints the verdict for N columns and
+/// returns the exit code (0).
+int show_high2_coverage(const wb::Options& options);

@@ -32,7 +32,7 @@ Settings settings_from(const wb::Options& options) {
                 block.str());
         settings.threads = static_cast<int>(threads);
     }
-    settings.blocks_per_sm = static_cast<int>(options.get_long("blocks-per-sm", 0, 0, 64));
+    settings.blocks_per_sm = static_cast<int>(options.integer("blocks-per-sm"));
     return settings;
 }
 

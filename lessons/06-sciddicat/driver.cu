@@ -110,11 +110,10 @@ struct Case {
 std::vector<Case> check_cases(const wb::Options& options) {
     std::vector<Case> cases;
     const sciddicat::Terrain input = sciddicat::read_terrain(options.get("input", SCIDDICAT_DEFAULT_INPUT));
-    cases.push_back({input, static_cast<int>(options.get_long("steps", 300, 1, 100000))});
+    cases.push_back({input, static_cast<int>(options.integer("steps"))});
     const std::string tessina = tessina_prefix(options);
     if (!tessina.empty())
-        cases.push_back(
-            {sciddicat::read_terrain(tessina), static_cast<int>(options.get_long("tessina-steps", 100, 1, 100000))});
+        cases.push_back({sciddicat::read_terrain(tessina), static_cast<int>(options.integer("tessina-steps"))});
     else
         std::printf("tessina grid not found (--data-dir '%s'): checking the synthetic grid only\n",
                     options.get("data-dir", "").c_str());
@@ -186,10 +185,10 @@ void bench_terrain(wb::BenchRows& rows, const std::vector<Version>& versions, co
 int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> versions = versions_from(options);
-    const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
+    const int steps = static_cast<int>(options.integer("bench-steps"));
     const int repeats = options.repeat;
     // The synthetic terrain's serial time may be scaled from fewer steps.
-    const long serial_steps = options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000);
+    const long serial_steps = options.integer("serial-steps", options.full ? steps : 400);
     const std::string tessina = tessina_prefix(options), out_dir = options.get("result-dir", "");
     const sciddicat::Terrain real = tessina.empty() ? sciddicat::Terrain{} : sciddicat::read_terrain(tessina);
     const wb::DeviceInfo info = wb::require_gpu();
@@ -230,10 +229,12 @@ int main(int argc, char** argv) {
         "",  // no --sizes: the grids come from files
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
-         {"steps", "N", "check: steps on --input (default 300)"},
-         {"tessina-steps", "N", "check: steps on tessina (default 100)"},
-         {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
-         {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
+         wb::integer_option("steps", "N", "check: steps on --input", 300, 1, 100000),
+         wb::integer_option("tessina-steps", "N", "check: steps on tessina", 100, 1, 100000),
+         wb::integer_option("bench-steps", "N", "benchmark: steps per run", sciddicat::kReferenceSteps, 1, 1000000),
+         wb::integer_option("serial-steps", "N",
+                            "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)", 1,
+                            1000000),
          {"result-dir", "DIR", "benchmark: write the final thickness grids (and headers) here"},
          {"kernels", "LIST", "only these versions, e.g. monolithic,fused-graph (default: all)"}}};
     info.default_repeats = 3;

@@ -70,7 +70,7 @@ bool check_case(ncclComm_t comm, const Inputs& in, int steps, bool overlap) {
 
 int run_check(const wb::Options& options) {
     validate_grid_sizes(options, world().ranks);
-    set_exchange_timeout(static_cast<double>(options.get_long("exchange-timeout", kExchangeTimeoutS, 1, 3600)));
+    set_exchange_timeout(static_cast<double>(options.integer("exchange-timeout")));
     if (world().root())
         std::printf("%s check: SciddicaT on %d rank(s), seed %llu\n", wb::lesson_heading(), world().ranks,
                     static_cast<unsigned long long>(options.seed));
@@ -79,14 +79,14 @@ int run_check(const wb::Options& options) {
     if (!tally.record(check_decomposition(world().root())) || options.has("check-decomposition"))
         return verdict_of_root(tally, "every row is owned by one rank, in order, balanced");
 
-    const int steps = static_cast<int>(options.get_long("steps", 300, 1, 1000000));
+    const int steps = static_cast<int>(options.integer("steps", 300));
     const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{1001, 777}  // 1001 = 7 * 11 * 13:
                                                          : options.sizes.front();        // 2..6 ranks get uneven rows
     const std::string tessina_prefix = sciddicat::tessina_prefix(options.get("data-dir", ""));
     const bool tessina = !options.has("no-tessina") && !tessina_prefix.empty();
     // Read before the GPU test: a bad grid is an error with or without a GPU.
     const sciddicat::Terrain real = tessina ? sciddicat::read_terrain(tessina_prefix) : sciddicat::Terrain{};
-    const int tessina_steps = static_cast<int>(options.get_long("tessina-steps", 200, 1, 100000));
+    const int tessina_steps = static_cast<int>(options.integer("tessina-steps"));
 
     const wb::DeviceInfo info = choose_gpu();
     if (world().root()) std::printf("  rank 0 on %s\n", info.name.c_str());
@@ -138,7 +138,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const long side = options.full ? 16384 : 8192;
     const std::vector<long> grid = options.sizes.empty() ? std::vector<long>{side, side} : options.sizes.front();
     const int rows = static_cast<int>(grid[0]), cols = static_cast<int>(grid[1]);
-    const int steps = static_cast<int>(options.get_long("steps", options.full ? 1000 : 200, 1, 1000000));
+    const int steps = static_cast<int>(options.integer("steps", options.full ? 1000 : 200));
     const int repeats = options.repeat;
     const bool overlap = !options.has("no-overlap");
     const wb::DeviceInfo info = choose_gpu();  // after the arguments: bad ones are errors without a GPU
@@ -187,16 +187,19 @@ int main(int argc, char** argv) {
         kLesson,
         "SciddicaT split by rows over MPI ranks, one GPU each, halo rows exchanged through NCCL",
         "the synthetic grid ROWSxCOLS (default 1001x777 for --check, 8192x8192 for --bench)",
-        {{"steps", "N", "steps per run (check: 300, bench: 200, --full: 1000)"},
-         {"tessina-steps", "N", "check: steps on the tessina grid (default 200)"},
+        {wb::integer_option("steps", "N", "steps per run (check: 300, bench: 200, --full: 1000)", 1, 1000000),
+         wb::integer_option("tessina-steps", "N", "check: steps on the tessina grid", 200, 1, 100000),
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
          {"no-tessina", "", "check the synthetic grid only"},
          {"no-overlap", "", "bench: exchange, then update all rows (no overlap of exchange and kernels)"},
-         {"exchange-timeout", "S", "check: seconds to wait for the steps before a stuck exchange stops the run (10)"},
+         wb::integer_option("exchange-timeout", "S",
+                            "check: seconds to wait for the steps before a stuck exchange stops the run",
+                            kExchangeTimeoutS, 1, 3600),
          {"check-decomposition", "", "check only the row decomposition (no GPU needed)"}},
         false};  // no --block: the fused step's tile is fixed by the sciddicat library
     info.default_repeats = 3;
     info.csv.writes_file = [] { return world().root(); };  // the other ranks print their rows only
+    info.sizes_least = 3;                                  // a grid of at least 3x3
     // The common option --grid is spelled --sizes here; accept both for convenience.
     for (int i = 1; i < argc; ++i)
         if (std::string(argv[i]) == "--grid") argv[i] = const_cast<char*>("--sizes");

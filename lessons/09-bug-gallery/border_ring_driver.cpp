@@ -86,13 +86,11 @@ int run_check(const wb::Options& options) {
     int rows = 16, cols = 12;
     if (!options.sizes.empty()) {
         const auto& dims = options.sizes.front();
-        if (options.sizes.size() != 1 || dims.size() != 2 || dims[0] < 3 || dims[1] < 3 || dims[0] > 4096 ||
-            dims[1] > 4096)
-            wb::usage_error("--sizes: give one grid RxC with 3 <= R, C <= 4096, e.g. 16x12");
+        if (options.sizes.size() != 1 || dims.size() != 2) wb::usage_error("--sizes: give one grid RxC, e.g. 16x12");
         rows = static_cast<int>(dims[0]);
         cols = static_cast<int>(dims[1]);
     }
-    const int steps = static_cast<int>(options.get_long("steps", 20, 1, 100000));
+    const int steps = static_cast<int>(options.integer("steps"));
     std::printf("Bug gallery, border-ring: SciddicaT on a %dx%d grid, %d steps\n", rows, cols, steps);
 
     const std::size_t count = static_cast<std::size_t>(kFlowLayers) * rows * cols;
@@ -136,9 +134,11 @@ int run_check(const wb::Options& options) {
 int main(int argc, char** argv) {
     wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
                         "SciddicaT outflow buffers whose border is never set",
-                        "grid RxC (rows x columns, at least 3x3)",
-                        {{"steps", "N", "steps of the simulation (default 20)"}}};
+                        "grid RxC (rows x columns)",
+                        {wb::integer_option("steps", "N", "steps of the simulation", 20, 1, 100000)}};
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
+    info.sizes_least = 3;
+    info.sizes_most = 4096;
     return wb::lesson_main(argc, argv, info, run_check, nullptr);
 }

@@ -48,7 +48,7 @@ int run_check(const wb::Options& options) {
         if (shape.cols > kMaxSmoothCols || shape.rows > 100000)
             wb::usage_error("--sizes: " + shape.str() + " is too large (at most 100000 rows of " +
                             std::to_string(kMaxSmoothCols) + " columns)");
-    const int iterations = static_cast<int>(options.get_long("steps", 50, 1, 100000));
+    const int iterations = static_cast<int>(options.integer("steps"));
     const wb::DeviceInfo device = wb::require_gpu();
     std::printf("Bug gallery, missing-barrier: rows smoothed in shared memory on %s (seed %llu)\n", device.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
     wb::LessonInfo info{std::string(wb::kLessonName) + " " + WORKBOOK_PROGRAM,
                         "rows smoothed step by step in shared memory",
                         "matrix shapes RxC (rows x columns, at most 1024 columns)",
-                        {{"steps", "N", "smoothing steps (default 50)"}}};
+                        {wb::integer_option("steps", "N", "smoothing steps", 50, 1, 100000)}};
     info.accepts_block = false;
     info.no_block_reason = "uses one block per row, one thread per element";
     return wb::lesson_main(argc, argv, info, run_check, nullptr);

@@ -44,7 +44,7 @@ struct Case {
 // The grids of the check: --input alone, or those of --grids. The corner grid: a source on a tile
 // corner whose debris enters the diagonal tile first. The large one: more tiles than regions.
 std::vector<Case> check_cases(const wb::Options& options) {
-    const int steps = static_cast<int>(options.get_long("steps", 300, 1, 100000));
+    const int steps = static_cast<int>(options.integer("steps"));
     if (options.has("input")) return {{sciddicat::read_terrain(options.get("input", "")), steps}};
     const std::string data_dir = options.get("data-dir", ""), tessina = sciddicat::tessina_prefix(data_dir);
     std::vector<Case> cases;
@@ -143,10 +143,10 @@ void bench_terrain(const sciddicat::Terrain& terrain, int steps, int serial_step
 int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     // The arguments and grids first: bad input is an error with or without a GPU, and leaves no CSV.
     const std::vector<Version> table = versions(options);
-    const int steps = static_cast<int>(options.get_long("bench-steps", sciddicat::kReferenceSteps, 1, 1000000));
+    const int steps = static_cast<int>(options.integer("bench-steps"));
     const int repeats = options.repeat;
     // The synthetic terrain's serial time may be scaled from fewer steps.
-    const int serial_steps = static_cast<int>(options.get_long("serial-steps", options.full ? steps : 400, 1, 1000000));
+    const int serial_steps = static_cast<int>(options.integer("serial-steps", options.full ? steps : 400));
     const std::string tessina = sciddicat::tessina_prefix(options.get("data-dir", ""));
     const bool have_tessina = !tessina.empty();
     const sciddicat::Terrain real = have_tessina ? sciddicat::read_terrain(tessina) : sciddicat::Terrain{};
@@ -175,9 +175,11 @@ int main(int argc, char** argv) {
         {{"input", "PREFIX", "check: this grid only (PREFIX_header.txt/_dem.txt/_source.txt)"},
          {"grids", "LIST", "check: synthetic,corner,large,tessina (default: all; tessina when found)"},
          {"data-dir", "DIR", "folder holding sciddicat/tessina_* (the real grid); skipped when absent"},
-         {"steps", "N", "check: steps on the synthetic grid or --input (default 300)"},
-         {"bench-steps", "N", "benchmark: steps per run (default 4000)"},
-         {"serial-steps", "N", "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)"},
+         wb::integer_option("steps", "N", "check: steps on the synthetic grid or --input", 300, 1, 100000),
+         wb::integer_option("bench-steps", "N", "benchmark: steps per run", sciddicat::kReferenceSteps, 1, 1000000),
+         wb::integer_option("serial-steps", "N",
+                            "benchmark: serial steps on the synthetic grid, time scaled (default 400; --full: all)", 1,
+                            1000000),
          {"kernels", "LIST", "only these versions: fused, fused-graph, multistep, active-tiles (default: all)"}}};
     info.default_repeats = 3;
     info.accepts_block = false;

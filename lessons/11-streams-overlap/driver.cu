@@ -67,7 +67,7 @@ int run_check(const wb::Options& options) {
                 static_cast<unsigned long long>(options.seed));
     // The arguments first: bad input is an error even without a GPU.
     if (options.has("timeline")) wb::usage_error("--timeline: the benchmark records the timeline: add --bench");
-    const int work = static_cast<int>(options.get_long("work", 50, 1, 100000));
+    const int work = static_cast<int>(options.integer("work", 50));
     std::vector<long long> counts = {1, 1000, 1048579};
     if (!options.sizes.empty()) {
         counts.clear();
@@ -133,7 +133,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     // Opened now: a path that cannot be written fails before the benchmark spends any time.
     std::unique_ptr<wb::TimelineFile> timeline;
     if (options.has("timeline")) timeline = std::make_unique<wb::TimelineFile>(options.get("timeline", ""));
-    const int work = static_cast<int>(options.get_long("work", 2000, 1, 100000));
+    const int work = static_cast<int>(options.integer("work", 2000));
     const int repeats = options.repeat;
     const wb::DeviceInfo info = wb::require_gpu();  // after the arguments, as in the check
     wb::require_device_memory(wb::checked_bytes(2 * sizeof(double), count), "the job's x and y");
@@ -210,11 +210,12 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson,
-                        "a job in chunks over several streams: copies and kernels overlap",
-                        "elements (doubles) of the job",
-                        {{"work", "N", "multiply-adds per element (check: 50, bench: 2000)"},
-                         {"timeline", "FILE", "with --bench: the timeline of one more run (4 streams x 16 chunks)"}}};
+    wb::LessonInfo info{
+        kLesson,
+        "a job in chunks over several streams: copies and kernels overlap",
+        "elements (doubles) of the job",
+        {wb::integer_option("work", "N", "multiply-adds per element (check: 50, bench: 2000)", 1, 100000),
+         {"timeline", "FILE", "with --bench: the timeline of one more run (4 streams x 16 chunks)"}}};
     info.default_repeats = 5;
     info.accepts_block = false;
     info.no_block_reason = "chooses its thread blocks itself (the kernel is given)";

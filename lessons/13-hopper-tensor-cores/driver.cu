@@ -48,7 +48,7 @@ constexpr long kLargestDimension = 16384;
 std::vector<wb::Version<Launch>> lesson_kernels(const wb::Options& options) {
     std::vector<wb::Version<Launch>> kernels = kKernels;
     if (!options.has("band-rows")) return kernels;
-    const int rows = static_cast<int>(options.get_long("band-rows", kDefaultBandRows, 1, kLargestDimension / 128));
+    const int rows = static_cast<int>(options.integer("band-rows"));
     set_persistent_band_rows(rows);
     for (auto& kernel : kernels)
         if (kernel.name == "04-persistent")
@@ -119,7 +119,6 @@ void check_cluster_share(const wb::DeviceInfo& device, std::uint64_t seed, wb::C
 
 int run_check(const wb::Options& options) {
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, check_shapes(), false);
-    require_dimensions(shapes, kLargestDimension);
     const std::vector<wb::Version<Launch>> requested = wb::select_kernels(options, lesson_kernels(options));
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
@@ -211,7 +210,6 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     const std::vector<wb::MatmulShape> quick = wb::square_shapes({4096, 8192});
     const std::vector<wb::MatmulShape> full = wb::square_shapes({1024, 2048, 4096, 6144, 8192});
     const std::vector<wb::MatmulShape> shapes = wb::matmul_shapes(options, options.full ? full : quick, false);
-    require_dimensions(shapes, kLargestDimension);
     for (const auto& shape : shapes)
         if (shape.rows % kTileMultiple || shape.inner % kTileMultiple || shape.cols % kTileMultiple)
             wb::usage_error("--sizes: the benchmark needs multiples of " + std::to_string(kTileMultiple) + " (got " +
@@ -242,8 +240,10 @@ int main(int argc, char** argv) {
         "BF16 matrix product on Hopper's tensor cores: mma.sync, wgmma, TMA, a warp-specialized pipeline",
         "shapes N or MxKxN (rows x inner x cols)",
         {{"kernels", "LIST", "only these kernels, by number or name (e.g. 3,4; default: all 6)"},
-         {"band-rows", "N", "kernel 04's bands of tiles, in block-rows (default 8; 1: plain row order)"}}};
+         wb::integer_option("band-rows", "N", "kernel 04's bands of tiles, in block-rows (1: plain row order)",
+                            kDefaultBandRows, 1, kLargestDimension / 128)}};
     info.default_repeats = kDefaultRepeats;
+    info.sizes_most = kLargestDimension;
     info.accepts_block = false;  // each kernel's block shape is part of its design
     info.csv.power_columns = true;
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

@@ -59,7 +59,7 @@ bool chosen(const std::vector<wb::Version<Contender>>& contenders, const std::st
 int run_check(const wb::Options& options) {
     const std::vector<long long> lengths = lengths_from(options, kCheckLengths);
     const std::vector<wb::Version<Contender>> contenders = wb::select_kernels(options, kContenders);
-    const int stress_repeats = static_cast<int>(options.get_long("stress-repeats", kStressRepeats, 1, 1000000));
+    const int stress_repeats = static_cast<int>(options.integer("stress-repeats"));
     const wb::DeviceInfo info = wb::require_gpu();
     std::printf("%s check: scans and compactions on %s (seed %llu)\n", wb::lesson_heading(), info.name.c_str(),
                 static_cast<unsigned long long>(options.seed));
@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
                         {{"kernels", "LIST",
                           "only these contenders (three-kernel, single-pass, cub, compact, single-pass-compact, "
                           "cub-select-if; default: all)"},
-                         {"stress-repeats", "R", "runs of each memory-ordering stress test (default 200)"}}};
+                         wb::integer_option("stress-repeats", "R", "runs of each memory-ordering stress test",
+                                            kStressRepeats, 1, 1000000)}};
     info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each kernel's block is part of its design
     return wb::lesson_main(argc, argv, info, run_check, run_bench);

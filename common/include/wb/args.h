@@ -31,12 +31,36 @@ struct Block2 {
     long threads() const { return static_cast<long>(x) * y; }
 };
 
-/// An option a lesson adds to the common ones.
+/// An option a lesson adds to the common ones. A numeric one is declared with integer_option or
+/// number_option: parse_args then refuses a value outside its bounds, --help shows them, and
+/// Options::integer or Options::number reads it back.
 struct ExtraOption {
-    std::string name;        ///< without the dashes, e.g. "steps"
-    std::string value_name;  ///< e.g. "N"; empty for a flag without value
-    std::string help;        ///< one line for --help
+    /// What the value may be.
+    enum class Kind { text, integer, number };
+    std::string name;           ///< without the dashes, e.g. "steps"
+    std::string value_name;     ///< e.g. "N"; empty for a flag without value
+    std::string help;           ///< one line for --help
+    Kind kind = Kind::text;     ///< text: any value; integer: a whole number; number: a finite number
+    double lo = 0;              ///< the least value of an integer or number
+    double hi = 0;              ///< the largest value of an integer or number
+    bool has_fallback = false;  ///< false: the driver gives the default (it depends on the mode)
+    double fallback = 0;        ///< the value when the option is absent
 };
+
+/// A lesson option whose value is a whole number from `lo` to `hi` (0 <= lo <= hi < 2^53),
+/// `fallback` when it is absent; --help adds "(default F; LO..HI)" to `help`.
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help,
+                           long fallback, long lo, long hi);
+/// The same without a default: the driver passes it to Options::integer (it depends on the mode,
+/// which `help` then says); --help adds "(LO..HI)".
+ExtraOption integer_option(const std::string& name, const std::string& value_name, const std::string& help, long lo,
+                           long hi);
+/// A lesson option whose value is a finite number from `lo` to `hi`, `fallback` when it is absent.
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help,
+                          double fallback, double lo, double hi);
+/// The same without a default (the driver gives it, or reads the option only when it is given).
+ExtraOption number_option(const std::string& name, const std::string& value_name, const std::string& help, double lo,
+                          double hi);
 
 /// What the CSV of a lesson's --bench run holds besides the common columns (wb/csv.h). The
 /// benchmark opens it through the BenchContext that lesson_main hands it (wb/lesson.h).
@@ -69,6 +93,14 @@ struct LessonInfo {
     /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
     /// (set by the tools that slow a program down, such as compute-sanitizer).
     double check_seconds = 120;
+    /// Bounds of every side of every --sizes item, checked by parse_args: at least `sizes_least`
+    /// ("--sizes: 2x2 is too small (at least 3x3)"), at most `sizes_most` (0: the parser's own
+    /// limit) and, in --check, at most `sizes_most_in_check` (0: no other limit), e.g. where the
+    /// check's reference would take too long ("--sizes: 40000x2 is too large for the check (at
+    /// most 30000x30000)").
+    long sizes_least = 1;
+    long sizes_most = 0;
+    long sizes_most_in_check = 0;
     /// What its benchmark's CSV holds besides the common columns.
     BenchCsv csv{};
 };
@@ -86,11 +118,22 @@ struct Options {
     bool full = false;                         ///< --full: the long sweep
     std::string command_line;                  ///< the whole command, for CSV headers
     std::map<std::string, std::string> extra;  ///< the lesson's own options, by name
+    std::vector<ExtraOption> declared;         ///< the lesson's own options, as declared
 
     /// True when the lesson option was given.
     bool has(const std::string& name) const { return extra.count(name) != 0; }
     /// The lesson option's value, or `fallback`.
     std::string get(const std::string& name, const std::string& fallback) const;
+    /// The value of an option declared with integer_option (checked by parse_args), else its
+    /// declared default. Reading an option declared otherwise, or one without a default, throws
+    /// std::logic_error: a fault of the driver, not of the command line.
+    long integer(const std::string& name) const;
+    /// The same, with `fallback` when the option is absent (a default that depends on the mode).
+    long integer(const std::string& name, long fallback) const;
+    /// The value of an option declared with number_option, else its declared default.
+    double number(const std::string& name) const;
+    /// The same, with `fallback` when the option is absent.
+    double number(const std::string& name, double fallback) const;
     /// The option's value as an integer in [lo, hi]; a bad value is a usage error.
     long get_long(const std::string& name, long fallback, long lo, long hi) const;
     /// The option's value as a finite number in [lo, hi]; a bad value is a usage error.

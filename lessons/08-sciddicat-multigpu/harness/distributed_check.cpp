@@ -14,7 +14,6 @@ void validate_grid_sizes(const wb::Options& options, int ranks) {
     if (options.sizes.size() > 1) wb::usage_error("--sizes: one grid only (ROWSxCOLS)");
     for (const auto& dims : options.sizes) {
         if (dims.size() != 2) wb::usage_error("--sizes: give the synthetic grid as ROWSxCOLS, e.g. 1001x777");
-        if (dims[0] < 3 || dims[1] < 3) wb::usage_error("--sizes: the grid must be at least 3x3");
         if (dims[0] < static_cast<long>(ranks) * kMinRowsPerRank)
             wb::usage_error("--sizes: " + std::to_string(ranks) + " ranks need at least " +
                             std::to_string(ranks * kMinRowsPerRank) + " rows");

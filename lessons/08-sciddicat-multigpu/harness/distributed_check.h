@@ -8,8 +8,8 @@
 
 #include <vector>
 
-/// The --sizes of a run with `ranks` ranks: one grid ROWSxCOLS, at least 3x3, enough rows for
-/// every rank, at most 2^31 cells; anything else is a usage error.
+/// The --sizes of a run with `ranks` ranks: one grid ROWSxCOLS, enough rows for every rank, at most
+/// 2^31 cells; anything else is a usage error (the driver declares the least side, 3).
 void validate_grid_sizes(const wb::Options& options, int ranks);
 
 /// Adds debris across every boundary between the ranks' rows when the grid is split over

@@ -82,13 +82,6 @@ std::size_t device_bytes(const wb::MatmulShape& shape) {
     return 2 * (m * k + n * k) + 4 * m * n;
 }
 
-void require_dimensions(const std::vector<wb::MatmulShape>& shapes, long largest) {
-    for (const auto& shape : shapes)
-        if (std::max({shape.rows, shape.inner, shape.cols}) > largest)
-            wb::usage_error("--sizes: " + shape.str() + " is too large for lesson 13 (at most " +
-                            std::to_string(largest) + " per dimension)");
-}
-
 wb::CompareReport run_and_compare(const std::string& name, const std::function<void()>& run, DeviceProblem& matrices,
                                   const wb::MatmulProblem<float>& problem, wb::Tolerance tol) {
     matrices.c.poison();

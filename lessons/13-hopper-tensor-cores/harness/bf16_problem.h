@@ -53,9 +53,6 @@ struct DeviceProblem {
 /// Device bytes of a DeviceProblem of `shape`.
 std::size_t device_bytes(const wb::MatmulShape& shape);
 
-/// A usage error unless every dimension of every shape is at most `largest`.
-void require_dimensions(const std::vector<wb::MatmulShape>& shapes, long largest);
-
 /// Runs one kernel (or library call) writing matrices.c with C poisoned first, waits for it, and
 /// compares the rows x cols corner of C with the reference. A kernel that does not finish within
 /// 10 s, or stops with a fault, ends the check there with its FAILED verdict (wb::wait_for_kernel);
