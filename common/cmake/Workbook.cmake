@@ -197,6 +197,24 @@ function(_workbook_require_lesson_files lesson)
   endif()
 endfunction()
 
+# _workbook_manifest_rows(LESSON KEYWORD COUNT PROPERTY VALUES): VALUES holds COUNT values per
+# program; each group becomes one tab-separated row of the global list PROPERTY.
+function(_workbook_manifest_rows lesson keyword count property values)
+  list(LENGTH values length)
+  math(EXPR rest "${length} % ${count}")
+  if(NOT rest EQUAL 0)
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: ${keyword} takes ${count} values per program")
+  endif()
+  while(values)
+    list(SUBLIST values 0 ${count} group)
+    foreach(i RANGE 1 ${count})
+      list(REMOVE_AT values 0)
+    endforeach()
+    list(JOIN group "\t" row)
+    set_property(GLOBAL APPEND PROPERTY ${property} "${row}")
+  endwhile()
+endfunction()
+
 # workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text [WHERE text]] [GIVEN file...] [ROOFLINE program-id...]
 #                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]
 #                          [CHALLENGE program-id fraction ...]):
@@ -259,28 +277,10 @@ function(workbook_lesson_manifest)
                           "in lessons/${lesson}/ nor in solutions/${lesson}/")
     endif()
   endforeach()
-  # SPEED_GOAL takes five values per program: id, kernel regex, goal, stretch, timed.
-  list(LENGTH M_SPEED_GOAL values)
-  math(EXPR rest "${values} % 5")
-  if(NOT rest EQUAL 0)
-    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: SPEED_GOAL takes five values per program")
-  endif()
-  while(M_SPEED_GOAL)
-    list(SUBLIST M_SPEED_GOAL 0 5 goal)
-    list(REMOVE_AT M_SPEED_GOAL 0 1 2 3 4)
-    list(JOIN goal "\t" row)
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_SPEED_GOALS "${row}")
-  endwhile()
-  # CHALLENGE takes two values per program: id, fraction of the ceiling.
-  list(LENGTH M_CHALLENGE values)
-  math(EXPR rest "${values} % 2")
-  if(NOT rest EQUAL 0)
-    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: CHALLENGE takes two values per program")
-  endif()
-  while(M_CHALLENGE)
-    list(POP_FRONT M_CHALLENGE program fraction)
-    set_property(GLOBAL APPEND PROPERTY WORKBOOK_CHALLENGES "${program}\t${fraction}")
-  endwhile()
+  # SPEED_GOAL takes five values per program: id, kernel regex, goal, stretch, timed; CHALLENGE
+  # two: id, fraction of the ceiling.
+  _workbook_manifest_rows(${lesson} SPEED_GOAL 5 WORKBOOK_SPEED_GOALS "${M_SPEED_GOAL}")
+  _workbook_manifest_rows(${lesson} CHALLENGE 2 WORKBOOK_CHALLENGES "${M_CHALLENGE}")
 endfunction()
 
 # workbook_write_registry(): writes the lists the manifests and the lessons declare (after every
