@@ -93,13 +93,14 @@ struct LessonInfo {
     /// joins). Far above what a correct solution needs; WORKBOOK_CHECK_TIME_SCALE multiplies it
     /// (set by the tools that slow a program down, such as compute-sanitizer).
     double check_seconds = 120;
-    /// Bounds of every side of every --sizes item, checked by parse_args: at least `sizes_least`
-    /// ("--sizes: 2x2 is too small (at least 3x3)"), at most `sizes_most` (0: the parser's own
-    /// limit) and, in --check, at most `sizes_most_in_check` (0: no other limit), e.g. where the
+    /// The least side of every --sizes item, checked by parse_args ("--sizes: 2x2 is too small
+    /// (at least 3x3)").
+    long sizes_least = 1;
+    /// The largest side of every --sizes item (0: the parser's own limit).
+    long sizes_most = 0;
+    /// In --check, the largest side of every --sizes item (0: no other limit), e.g. where the
     /// check's reference would take too long ("--sizes: 40000x2 is too large for the check (at
     /// most 30000x30000)").
-    long sizes_least = 1;
-    long sizes_most = 0;
     long sizes_most_in_check = 0;
     /// What its benchmark's CSV holds besides the common columns.
     BenchCsv csv{};

@@ -39,6 +39,7 @@ public:
 /// (LessonInfo::csv): path and command from the command line, the lesson's own columns.
 class BenchContext {
 public:
+    /// The context of one run of the program with these options, of the lesson `info` describes.
     BenchContext(const Options& options, const LessonInfo& info) : options_(options), info_(info) {}
     BenchContext(const BenchContext&) = delete;
     BenchContext& operator=(const BenchContext&) = delete;
