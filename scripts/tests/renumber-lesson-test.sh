@@ -94,12 +94,7 @@ configure_copy "$work/configure.txt" ||
   { tail -n 20 "$work/configure.txt"; fail "configure of the renumbered course fails"; }
 grep -q "^[^|]*|$new|" "$build/workbook-exercises.txt" || fail "the build's exercise list has no row for $new"
 grep -q "|$old|" "$build/workbook-exercises.txt" && fail "the build's exercise list still has a row for $old"
-left_out=$(cut -f 1 "$build/workbook-left-out.tsv" | grep -E '^[0-9][0-9]-' | tr '\n' ' ')
-if [ -n "$left_out" ]; then
-  echo "SKIP: configure left out ${left_out}(workbook-left-out.tsv): sync cannot write its rows, so the lints,"
-  echo "      progress and the search for stale references were not run"
-  exit 77
-fi
+skip_if_lessons_left_out "the lints, progress and the search for stale references were not run"
 lint() { python3 "$tree/scripts/maintainer/lint-lessons.py" "$@"; }
 lint sync "$tree" "$build" || fail "sync exits $?"
 grep -Fq "| $number | \`$new\` |" "$tree/README.md" || fail "sync wrote no ladder row for $new"
