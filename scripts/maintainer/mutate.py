@@ -519,6 +519,10 @@ class Gpus:
         return dict(os.environ, CUDA_VISIBLE_DEVICES=",".join(taken))
 
 
+# How many compilers each worker runs at once: the machine's cores shared among the workers, so
+# that few workers (one GPU keeps few busy) still build their first copies with every core.
+BUILD_JOBS = 1
+
 # The GPUs the workers share (made by command_run; the self-test sets its own).
 GPUS = Gpus([None])
 
@@ -615,7 +619,7 @@ class Worker:
         return self.run_check(command, limit_s)
 
     def build_targets(self, build, targets):
-        built = subprocess.run(["cmake", "--build", build, "-j", "1", "--target", *targets],
+        built = subprocess.run(["cmake", "--build", build, "-j", str(BUILD_JOBS), "--target", *targets],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         return built.returncode == 0
 
@@ -878,7 +882,7 @@ def keep_unjudged_pending(mutants, rows):
 
 
 def command_run(args):
-    global GPUS
+    global GPUS, BUILD_JOBS
     exercises = [e for e in read_exercises(args.build_dir)
                  if re.search(args.only, e.name) and (not args.kind or e.kind == args.kind)]
     if not exercises:
@@ -937,6 +941,7 @@ def command_run(args):
     os.makedirs(work, exist_ok=True)
     started = time.monotonic()
     count = max(1, min(args.jobs, len(pending)))
+    BUILD_JOBS = max(1, (os.cpu_count() or 1) // count)
     GPUS = Gpus.of_machine()
     if any(e.kind == "gpu" for e, _, _ in pending):
         print(f"mutate: GPUs {', '.join(g for g in GPUS.ids if g is not None) or 'none found'}", flush=True)
