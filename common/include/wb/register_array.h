@@ -1,4 +1,4 @@
-/// @file register_array.cuh
+/// @file register_array.h
 /// @brief A thread's small array meant for registers, whose index is checked where it costs nothing.
 #pragma once
 

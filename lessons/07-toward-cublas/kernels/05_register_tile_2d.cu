@@ -3,6 +3,7 @@
 // Per step k a thread loads 8 values of A and 8 of B from shared memory into registers and
 // performs their outer product: 64 multiply-adds for 16 shared-memory loads.
 #include "kernels.h"
+#include "wb/register_array.h"
 #include "wb/workbook.h"
 
 namespace {
@@ -20,9 +21,10 @@ __global__ void register_tile_2d(const double* a, const double* b, double* c, in
     const double* a_block = a + blockIdx.y * kBlockM * n;
     const double* b_block = b + blockIdx.x * kBlockN;
 
-    double acc[kThreadM][kThreadN] = {};
-    double a_reg[kThreadM];
-    double b_reg[kThreadN];
+    // Registers whose index is checked: one past the end traps instead of passing unseen.
+    wb::RegisterArray<wb::RegisterArray<double, kThreadN>, kThreadM> acc = {};
+    wb::RegisterArray<double, kThreadM> a_reg;
+    wb::RegisterArray<double, kThreadN> b_reg;
     for (int k0 = 0; k0 < n; k0 += kBlockK) {
         // 256 threads load 128 x 8 of A and 8 x 128 of B: four doubles each, coalesced.
 #pragma unroll
