@@ -3,6 +3,7 @@
 // with a clear message instead of silently doing nothing.
 #include "column_sums.h"
 
+#include "wb/ceil_div.h"
 #include "wb/cuda_check.h"
 
 // >>> FIX: the right column sums with the largest block the GPU allows, or a clear error when
@@ -15,7 +16,7 @@ constexpr int kRowChunks = 16;        // threadIdx.y: 64 x 16 = 1024 threads per
 __global__ void column_sums_kernel(const double* mat, double* sums, int m, int n) {
     const int col = blockIdx.x * blockDim.x + threadIdx.x;
     if (col >= n) return;
-    const int rows_per_chunk = (m + blockDim.y - 1) / blockDim.y;
+    const int rows_per_chunk = wb::ceil_div<int>(m, blockDim.y);  // rounded up: no row left over
     const int first = min(static_cast<int>(threadIdx.y) * rows_per_chunk, m);
     const int last = min(first + rows_per_chunk, m);
     double sum = 0.0;

@@ -2,6 +2,7 @@
 // the chunks cover all m rows; the last chunk is shorter (or empty) and min() stops it at m.
 #include "column_sums.h"
 
+#include "wb/ceil_div.h"
 #include "wb/cuda_check.h"
 
 namespace {
@@ -13,7 +14,7 @@ constexpr int kRowChunks = 16;        // threadIdx.y: the rows are shared out am
 __global__ void column_sums_kernel(const double* mat, double* sums, int m, int n) {
     const int col = blockIdx.x * blockDim.x + threadIdx.x;
     if (col >= n) return;
-    const int rows_per_chunk = (m + kRowChunks - 1) / kRowChunks;  // rounded up: no row left over
+    const int rows_per_chunk = wb::ceil_div(m, kRowChunks);  // rounded up: no row left over
     const int first = min(static_cast<int>(threadIdx.y) * rows_per_chunk, m);
     const int last = min(first + rows_per_chunk, m);
     double sum = 0.0;
