@@ -10,7 +10,7 @@ __device__ inline T warp_inclusive_scan(T value) {
     // >>> TODO 1: each lane's inclusive sum over the warp, in log2(32) steps of shuffles
     const int lane = threadIdx.x % 32;
 #pragma unroll
-    for (int d = 1; d < 32; d *= 2) {
+    for (int d = 1; d <= 16; d *= 2) {  // distances 1, 2, 4, 8, 16: half the warp is the last
         const T below = __shfl_up_sync(kFullWarp, value, d);
         if (lane >= d) value += below;
     }
