@@ -10,9 +10,10 @@
 #   b. the generated files are written again: lint-lessons.py sync (the ladder of README.md, the
 #      course map of docs/mainpage.md, docs/instructors.md), update-pristine-manifest
 #      (scripts/lib/pristine-exercises.sha256) and count-written-lines.py (data/written-lines.tsv);
-#   c. configure succeeds, lint-lessons.py registry, shape and layout pass, and scripts/progress
+#   c. configure succeeds, lint-lessons.py registry, shape and layout pass, scripts/progress
 #      (no build, no GPU) gives the new lesson's hint from its page and lists its exercise under
-#      the new name, not started;
+#      the new name, not started, and the pages that cite it as {{lesson profiling}} render the
+#      new number;
 #   d. outside the moved paths, no file names the lesson by its old name or number ("12-profiling",
 #      "lesson 12", "lesson12", "l12_") except those of KNOWN below, each with its reason; a known
 #      file that no longer names it fails too, so that the list stays true.
@@ -39,9 +40,6 @@ KNOWN=(
   "CONTRIBUTING.md|prose: the planted-defects table and the GPU check's profiling step cite the lesson"
   "README.md|prose: how the course measures speed cites the lesson that teaches it"
   "data/README.md|prose: the description of the lesson's two reference files"
-  "docs/mainpage.md|prose: a cross-reference (\\ref lessonNN) in the course's introduction"
-  "docs/lessons/02-naive-matmul.md|prose: a cross-reference to the lesson's speed check"
-  "docs/lessons/13-hopper-tensor-cores.md|prose: a cross-reference (\\ref lessonNN) to the profiling method"
   "scripts/maintainer/lint-lessons.py|self-test scenarios planted in this lesson's files"
   "scripts/tests/check-outputs/12-profiling-too-slow.txt|a recorded output of the lesson's check"
   "scripts/tests/expect-check-failure-self-test.sh|replays the recorded output above"
@@ -120,6 +118,15 @@ e = entries[0]
 assert e["lesson"] == sys.argv[2] and e["verdict"] == "not started", e
 assert e["files"] and all(f.startswith(f"lessons/{sys.argv[2]}/") for f in e["files"]), e["files"]
 EOF
+# The pages that cite the lesson by its name cite the new number once rendered.
+python3 "$tree/docs/tools/page-figures.py" render "$tree/data" "$work/pages" "$tree"/docs/*.md \
+  "$tree"/docs/lessons/*.md >"$work/render.txt" 2>&1 || { cat "$work/render.txt"; fail "the pages do not render"; }
+cited=$(cd "$tree/docs" && grep -lE "\{\{[Ll]esson ${new:3}\}\}" ./*.md lessons/*.md)
+[ -n "$cited" ] || fail "no page cites {{lesson ${new:3}}}: there is no cross-reference to check"
+for page in $cited; do
+  grep -Fq "\\ref lesson$number \"" "$work/pages/${page##*/}" ||
+    fail "docs/${page#./}, rendered, does not cite the lesson as \\ref lesson$number"
+done
 
 echo "== d. references to $old by hand outside its own paths"
 stale="\\b$old\\b|\\b[Ll]esson $old_number\\b|\\blesson$old_number\\b|\\bl${old_number}_"
