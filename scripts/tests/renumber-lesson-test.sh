@@ -36,13 +36,10 @@ start=$SECONDS
 old=$(cd "$src/lessons" && ls -d [0-9][0-9]-profiling 2>/dev/null | head -n 1)
 [ -n "$old" ] || fail "no lesson NN-profiling in $src/lessons"
 
-# Files outside the lesson's own paths that name it by hand, and why they may: recorded outputs
-# of the lesson's check, kept as printed, with the tests that replay them, and prose that cites it
-# (the maintainers' guide, the READMEs). Renumbering the lesson means editing the prose by hand.
+# Files outside the lesson's own paths that still name it by its number, and why they may. A
+# recorded output is what the lesson's check printed, number included, and stays so when the
+# lesson moves; the tests that replay it quote it.
 KNOWN=(
-  "CONTRIBUTING.md|prose: the planted-defects table and the GPU check's profiling step cite the lesson"
-  "README.md|prose: how the course measures speed cites the lesson that teaches it"
-  "data/README.md|prose: the description of the lesson's two reference files"
   "scripts/tests/check-outputs/$old-too-slow.txt|a recorded output of the lesson's check, kept as printed"
   "scripts/tests/expect-check-failure-self-test.sh|replays the recorded output above"
   "scripts/tests/progress-failure-summary-test.py|replays the recorded output above, quoting its lines"
