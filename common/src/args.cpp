@@ -383,16 +383,6 @@ std::string Options::get(const std::string& name, const std::string& fallback) c
     return it == extra.end() ? fallback : it->second;
 }
 
-long Options::get_long(const std::string& name, long fallback, long lo, long hi) const {
-    const auto it = extra.find(name);
-    return it == extra.end() ? fallback : whole_number_in(name, it->second, lo, hi);
-}
-
-double Options::get_double(const std::string& name, double fallback, double lo, double hi) const {
-    const auto it = extra.find(name);
-    return it == extra.end() ? fallback : number_in(name, it->second, lo, hi);
-}
-
 Options parse_args(int argc, char** argv, const LessonInfo& info) {
     Options options;
     options.seed = kDefaultSeed;

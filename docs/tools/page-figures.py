@@ -60,6 +60,11 @@ may call rows(file, key=value, ...) (every row that matches, in the file's order
 row(file, key=value, ...) (exactly one) and busy_ms(rows) (the time covered by the rows'
 [start_ms, end_ms] intervals, each moment counted once: an engine's busy time in a timeline).
 
+Another lesson is cited by its name, without its number: {{lesson NAME}} (or {{Lesson NAME}} to
+begin a sentence) is a cross-reference to the lesson whose folder is lessons/NN-NAME, the one
+its manifest lives in, written \\ref lessonNN "lesson NN" (the anchor of its page). The number
+comes from the folder, so that renumbering the lesson changes no page that cites it.
+
 A number that is neither measured nor the code's (a limit from NVIDIA's documentation) is
 written {{not-measured TEXT ; WHY}}, where WHY names the published document. TEXT may not look
 like a measurement, and a constant of the code is bound in the figures block instead.
@@ -111,6 +116,7 @@ Usage:
   page-figures.py self-test DATA_DIR                planted faults that check must catch
 """
 import ast
+import glob
 import math
 import os
 import re
@@ -210,6 +216,8 @@ CODE_DEFINITION = (r"(?:#\s*define\s+{name}\s+(?P<define>[^\n]+)|"
 NAMED_NUMBER = re.compile(r"\b(?:kernels?|versions?|steps?|lessons?|parts?|TODO)\s+\d+"
                           r"(?:\s*(?:to|and|,)\s*\d+)*", re.I)
 PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
+# A cross-reference to another lesson by its name: {{lesson profiling}}, {{Lesson profiling}}.
+LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)")
 
 
 class FigureError(Exception):
@@ -669,6 +677,19 @@ def drawn_from_data(expression, value, names):
     return False
 
 
+def lesson_reference(word, name, code_root=SOURCE_DIR):
+    """\\ref lessonNN "WORD NN" for the lesson whose folder is lessons/NN-NAME (its manifest)."""
+    if re.match(r"\d", name):
+        raise FigureError("cite the lesson by its name without its number ({{lesson profiling}}), "
+                          "so that renumbering it changes no page")
+    folders = glob.glob(os.path.join(code_root, "lessons", f"[0-9][0-9]-{name}", "CMakeLists.txt"))
+    if len(folders) != 1:
+        raise FigureError(f"{len(folders)} lessons named '{name}' (a folder lessons/NN-{name}/ with its "
+                          f"CMakeLists.txt)")
+    number = os.path.basename(os.path.dirname(folders[0]))[:2]
+    return f'\\ref lesson{number} "{word} {number}"'
+
+
 def not_measured(body, where, resource, errors):
     shown, sep, why = body[len("not-measured"):].partition(";")
     shown, why = shown.strip(), why.strip()
@@ -742,6 +763,13 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         resource = RESOURCE_AFTER.match(text, match.end())
         if body.startswith("not-measured"):
             return not_measured(body, where, resource, errors)
+        reference = LESSON_REFERENCE.fullmatch(body)
+        if reference:
+            try:
+                return lesson_reference(reference.group(1), reference.group(2), code_root)
+            except FigureError as e:
+                errors.append(f"line {where}: {{{{{body}}}}}: {e}")
+                return match.group(0)
         expression, _, spec = body.partition(";")
         expression = expression.strip()
         try:
@@ -1130,6 +1158,10 @@ SELF_TEST_CASES = [
      "{{ m.counted ; d }} ({{ m.percent }}) killed\n", True, "a file's share in its mutation report"),
     ("<!-- figures\nm = mutation-report: file=solutions/99-none/x.cu\n-->\n{{ m.killed ; d }}\n", False,
      "a file that no mutation report holds"),
+    # Another lesson, cited by its name (lessons/07-example/).
+    ("{{Lesson example}} measures it; see {{lesson example}}.\n", True, "a lesson cited by its name"),
+    ("See {{lesson missing}}.\n", False, "a lesson that no folder holds"),
+    ("See {{lesson 07-example}}.\n", False, "a lesson cited by its number"),
 ]
 
 
@@ -1205,9 +1237,9 @@ ring = code src/ring.cuh: kRingBytes
 {{ run.device }}: {{ a.median_ms ; .2f }} ms at {{ a.block }}, {{ a.median_ms / b.median_ms ; .0f }}× \
 faster at {{ b.block }}, {{ b.median_ms / a.median_ms ; .0% }}, {{ a.median_ms / b.median_ms ; times }}, \
 {{ b.median_ms / a.median_ms ; times }}; {{ busy_ms(rows(tl, operation="d2h")) ; .1f }} ms busy; \
-{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages."""
+{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages; {{lesson example}}."""
 SELF_TEST_RENDERED = ("Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%, twice, half; 3.0 ms busy; "
-                      "192 KiB in 4 stages.")
+                      "192 KiB in 4 stages; \\ref lesson07 \"lesson 07\".")
 
 
 def self_test(data_dir):
@@ -1215,8 +1247,10 @@ def self_test(data_dir):
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "src"))
+        os.makedirs(os.path.join(tmp, "lessons", "07-example"))
         for name, text in (("t.csv", SELF_TEST_CSV), ("r.csv", SELF_TEST_REPORT),
-                           ("tl.csv", SELF_TEST_TIMELINE), ("src/ring.cuh", SELF_TEST_CODE)):
+                           ("tl.csv", SELF_TEST_TIMELINE), ("src/ring.cuh", SELF_TEST_CODE),
+                           ("lessons/07-example/CMakeLists.txt", "workbook_lesson_manifest()\n")):
             with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)
         for text, should_pass, what in SELF_TEST_CASES:

@@ -97,6 +97,12 @@ def lesson_folders(source):
                   for p in glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-*", "CMakeLists.txt")))
 
 
+def lesson_named(source, name):
+    """The folder NN-NAME of the lesson whose name without its number is NAME, or None: a tool or a
+    scenario on one lesson finds it so, and follows it when it is renumbered."""
+    return next((folder for folder in lesson_folders(source) if folder[3:] == name), None)
+
+
 def read_rows(path, columns):
     rows = []
     with open(path, encoding="utf-8") as f:
@@ -232,11 +238,11 @@ def step_outputs(source):
             for name in re.findall(r"^([^#\s]\S*)\t", f.read(), re.M):
                 outputs[f"{lesson}-{name}-counters.csv"] = "counters"
     # measure-profiles.sh names its files after the profiling lesson's folder ($lesson).
-    profiling = sorted(glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-profiling")))
+    profiling = lesson_named(source, "profiling")
     with open(os.path.join(maintainer, "measure-profiles.sh"), encoding="utf-8") as f:
         for name in re.findall(r'"\$out/([^/"]+\.csv)"', f.read()):
             if "$lesson" in name and profiling:
-                name = name.replace("$lesson", os.path.basename(profiling[0]))
+                name = name.replace("$lesson", profiling)
             if "$" not in name:
                 outputs[name] = "profiles"
     return outputs
@@ -589,14 +595,12 @@ def layout(source):
 # The files of code or data that tools read and that may name three lessons or more close together:
 # each generated from the lessons, or a test's scenario on particular lessons, with the reason.
 HAND_LIST_EXEMPT = {
-    "scripts/tests/renumber-lesson-test.sh": "its list KNOWN: the files that name the lesson it renumbers by "
-                                             "hand, each with the reason, checked against the tree",
     "scripts/lib/pristine-exercises.sha256": "written by scripts/maintainer/update-pristine-manifest from "
                                              "the exercise files; workbook.pristine-manifest checks it",
     "scripts/maintainer/lint-lessons.py": "its self-test plants drift in particular lessons (03's sweep, 08's "
                                           "ranks, 05's sources)",
     "scripts/tests/progress-report-test.sh": "a scenario on particular lessons (a CPU failure, a GPU failure, "
-                                             "lesson 08's two ranks, lesson 12's benchmark)",
+                                             "lesson 08's two ranks, the profiling lesson's benchmark)",
     "scripts/tests/progress-where-test.sh": "a scenario on the lessons whose needs differ (08's two GPUs, 13's "
                                             "compute capability)",
 }
@@ -739,9 +743,10 @@ def self_test(source, build):
                 lambda: registry(tree, registry_dir), "docs/instructors.md: the table of what each lesson needs has no "
                 "row for lesson15")
         rooflines = os.path.join(registry_dir, "workbook-rooflines.txt")
+        profiling = lesson_named(tree, "profiling")
         planted("a program left out of the roofline", rooflines,
-                lambda t: "".join(line for line in t.splitlines(True) if line.strip() != "12-profiling"),
-                lambda: registry(tree, registry_dir), "12-profiling: its reference run")
+                lambda t: "".join(line for line in t.splitlines(True) if line.strip() != profiling),
+                lambda: registry(tree, registry_dir), f"{profiling}: its reference run")
         planted("a roofline with no point", rooflines, lambda t: t + "03-tiled-matmul-banks\n",
                 lambda: registry(tree, registry_dir), "03-tiled-matmul-banks: ROOFLINE names it")
         jobs = os.path.join(registry_dir, "gpu-jobs.txt")
@@ -839,8 +844,10 @@ def self_test(source, build):
                 lambda: shape(tree), "\"Lesson NN\" typed")
         planted("a typed lesson name", driver, lambda t: t.replace("wb::kLessonName", '"01-cpu-matmul"', 1),
                 lambda: shape(tree), "the lesson's name 01-cpu-matmul typed")
-        planted("a Hints line copied from another lesson", os.path.join(tree, "lessons", "12-profiling", "smooth.cu"),
-                lambda t: t.replace('"Lesson 12', '"Lesson 11', 1), lambda: shape(tree), "its Hints line names")
+        other = next(folder for folder in lesson_folders(tree) if folder != profiling)
+        planted("a Hints line copied from another lesson", os.path.join(tree, "lessons", profiling, "smooth.cu"),
+                lambda t: t.replace(f'"Lesson {profiling[:2]}', f'"Lesson {other[:2]}', 1), lambda: shape(tree),
+                "its Hints line names")
         planted("a source its lesson does not build", os.path.join(tree, "lessons", "05-column-reduce", "CMakeLists.txt"),
                 lambda t: re.sub(r"(?<![\w/.-])versions\.cu\b", "", t), lambda: shape(tree),
                 "lessons/05-column-reduce/versions.cu: none of exercise")

@@ -10,7 +10,9 @@
 #   writes beside it;
 #   left_out_lessons LIST: the lessons that the configure which wrote LIST (a build's
 #   workbook-exercises.txt) left out, one a line (its workbook-left-out.tsv: lesson 08 without
-#   MPI), so that a test checks the rest and then skips instead of failing on them.
+#   MPI), so that a test checks the rest and then skips instead of failing on them;
+#   lesson_named LIST NAME: the lesson of LIST whose name without its number is NAME (NN-NAME),
+#   so that a scenario on one lesson follows it when it is renumbered.
 # scripts/progress then runs as on a real build, without compiling or running anything.
 fake_tools() {
   mkdir -p "$1"
@@ -66,4 +68,8 @@ left_out_lessons() {
   file="$(dirname "$1")/workbook-left-out.tsv"
   [ -f "$file" ] || return 0
   awk -F'\t' '$1 ~ /^[0-9][0-9]-/ { print $1 }' "$file"
+}
+
+lesson_named() {
+  awk -F'|' -v name="$2" '!/^#/ && $2 ~ ("^[0-9][0-9]-" name "$") { print $2; exit }' "$1"
 }

@@ -4,8 +4,9 @@
 # (progress-fakes.sh), nothing built, no GPU (WB_FORCE_NO_GPU=1). One exercise of each verdict:
 # done (lesson 03's occupancy), failing (lesson 01 edited), not started (lesson 02 pristine),
 # broken (a bug-gallery program that does not compile), skipped (a GPU check), partly checked
-# (lesson 08 on one GPU), and lesson 12 done with its benchmark and the reference's beside it,
-# so that its speed fields are read from them; the hints revealed come from .workbook/hints.json.
+# (lesson 08 on one GPU), and the profiling lesson (NN-profiling) done with its benchmark and the
+# reference's beside it, so that its speed fields are read from them; the hints revealed come from
+# .workbook/hints.json.
 # The file is written whole or not at all: a folder that does not exist, a FILE that is a folder
 # and CTest failing on its own each exit 2 and leave no file, temporary or not. Exit 77 when the
 # pristine copy of lesson 02 cannot be recovered, or, once the rest is checked, when the configure
@@ -20,6 +21,8 @@ bash "$src/scripts/lib/pristine-exercises.sh" "$tree" lessons/02-naive-matmul/ma
   { echo "SKIP: this test needs lesson 02's pristine exercise"; exit 77; }
 source "$src/scripts/tests/progress-fakes.sh"
 left_out=$(left_out_lessons "$list" | tr '\n' ' ')
+profiling=$(lesson_named "$list" profiling)
+[ -n "$profiling" ] || fail "no lesson NN-profiling in $list"
 fake_tools "$work/fake"
 fake_build "$build" "$list"
 export PATH="$work/fake:$PATH" FAKE_RESULTS="$work/results.txt" WB_FORCE_NO_GPU=1
@@ -31,22 +34,22 @@ mkdir -p "$tree/.workbook" && echo '{"01-cpu-matmul": 2}' >"$tree/.workbook/hint
 # Every CPU check passes and every GPU check skips, but for these.
 awk -F'|' '!/^#/ && NF { if ($4 == "cpu") print $1 ".exercise|run|PASSED"
                          else print $1 ".exercise|skipped|SKIP: no usable CUDA GPU (WB_FORCE_NO_GPU=1 is set)" }' \
-  "$list" | grep -Ev '^(01-cpu-matmul|02-naive-matmul|08-sciddicat-multigpu|12-profiling)\.exercise[|-]' >"$FAKE_RESULTS"
-cat >>"$FAKE_RESULTS" <<'TXT'
+  "$list" | grep -Ev "^(01-cpu-matmul|02-naive-matmul|08-sciddicat-multigpu|$profiling)\.exercise[|-]" >"$FAKE_RESULTS"
+cat >>"$FAKE_RESULTS" <<TXT
 01-cpu-matmul.exercise|failed|cpu-ijk n=1    closed form: C[0][0] = nan (expected 1); 1 of 1 wrong; max abs error nan, max rel error nan
 02-naive-matmul.exercise|failed|FAILED: 3 of 3 cases wrong.
 08-sciddicat-multigpu.exercise|run|PASSED
 08-sciddicat-multigpu.exercise-2ranks|skipped|SKIP: 2 ranks need 2 GPUs, this node has 1
-12-profiling.exercise|run|PASSED
+$profiling.exercise|run|PASSED
 TXT
-# Lesson 12's benchmark and the reference's, newer than the exercise: no new measurement.
+# The profiling lesson's benchmark and the reference's, newer than the exercise: no new measurement.
 mkdir -p "$build/bench"
-echo "bench 12-profiling $build/bin/12-profiling-exercise --bench" >"$build/gpu-jobs.txt"
+echo "bench $profiling $build/bin/$profiling-exercise --bench" >"$build/gpu-jobs.txt"
 header="lesson,kernel,precision,shape,n,block,repeats,median_ms,min_ms,max_ms,transfers,rate,rate_unit,roof_fraction"
-printf '%s\n%s\n' "$header" "12-profiling,smooth,fp32,4096x4096,4096,256,5,2.0,2.0,2.0,0,1,GB/s,0.4" \
-  >"$build/bench/12-profiling-exercise.csv"
-printf '%s\n%s\n' "$header" "12-profiling,smooth,fp32,4096x4096,4096,256,5,1.0,1.0,1.0,0,1,GB/s,0.8" \
-  >"$build/bench/12-profiling-reference-same-run.csv"
+printf '%s\n%s\n' "$header" "$profiling,smooth,fp32,4096x4096,4096,256,5,2.0,2.0,2.0,0,1,GB/s,0.4" \
+  >"$build/bench/$profiling-exercise.csv"
+printf '%s\n%s\n' "$header" "$profiling,smooth,fp32,4096x4096,4096,256,5,1.0,1.0,1.0,0,1,GB/s,0.8" \
+  >"$build/bench/$profiling-reference-same-run.csv"
 touch -d '+1 hour' "$build/bench/"*.csv
 
 echo "== the report"
@@ -55,9 +58,11 @@ cat "$work/1.txt"
 [ $rc -eq 0 ] || fail "progress --report exits $rc"
 grep -q measuring "$work/1.txt" && fail "progress measured again beside fresh benchmarks"
 [ "$(ls -A "$work/out")" = report.json ] || fail "the report's folder holds: $(ls -A "$work/out")"
-python3 - "$work/out/report.json" "$list" "$left_out" <<'PY' || fail "the report is not what the table says"
+python3 - "$work/out/report.json" "$list" "$left_out" "$profiling" <<'PY' ||
+  fail "the report is not what the table says"
 import json, sys
 report = json.load(open(sys.argv[1], encoding="utf-8"))
+profiling = sys.argv[4]
 multigpu = "08-sciddicat-multigpu" not in sys.argv[3].split()  # not left out at configure time
 names = [l.split("|")[0] for l in open(sys.argv[2], encoding="utf-8") if l.strip() and not l.startswith("#")]
 bad = []
@@ -70,13 +75,13 @@ by_name = {e["name"]: e for e in report["exercises"]}
 expect("exercises, in order", [e["name"] for e in report["exercises"]], names)
 verdicts = {"03-tiled-matmul.occupancy": "done", "01-cpu-matmul": "failing", "02-naive-matmul": "not started",
             "09-bug-gallery.timed-region": "broken", "09-bug-gallery.missing-barrier": "skipped",
-            "12-profiling": "done"}
+            profiling: "done"}
 if multigpu:
     verdicts["08-sciddicat-multigpu"] = "partly checked"
 for name, verdict in verdicts.items():
     expect(name + " verdict", by_name[name]["verdict"], verdict)
 for name, e in by_name.items():
-    # No GPU: a GPU exercise can be finished here only where it passed (lesson 12, in this fake).
+    # No GPU: a GPU exercise can be finished here only where it passed (the profiling lesson, here).
     expect(name + " runs_here", e["runs_here"], e["kind"] == "cpu" or e["verdict"] == "done")
     expect(name + " keys", sorted(e), sorted(["name", "lesson", "program", "kind", "files", "verdict", "detail",
                                               "runs_here", "needs", "where", "speed", "challenge", "hints"]))
@@ -102,19 +107,20 @@ hints = by_name["01-cpu-matmul"]["hints"]
 if hints["revealed"] != 2 or hints["total"] < 2:
     bad.append(f"lesson 01's hints: {hints}")
 expect("lesson 02's hints revealed", by_name["02-naive-matmul"]["hints"]["revealed"], 0)
-speed = by_name["12-profiling"]["speed"] or {}
-expect("lesson 12's speed", {k: speed.get(k) for k in ("fraction", "roof_fraction", "rows", "goal", "stretch",
-                                                       "goal_met", "stretch_met")},
+speed = by_name[profiling]["speed"] or {}
+expect("the profiling lesson's speed", {k: speed.get(k) for k in ("fraction", "roof_fraction", "rows", "goal",
+                                                                   "stretch", "goal_met", "stretch_met")},
        {"fraction": 0.5, "roof_fraction": 0.4, "rows": 1, "goal": 0.8, "stretch": 1.0, "goal_met": False,
         "stretch_met": False})
 if not speed.get("line", "").startswith("speed: 50% of the reference solution"):
-    bad.append("lesson 12's speed line: %r" % speed.get("line"))
+    bad.append("the profiling lesson's speed line: %r" % speed.get("line"))
 expect("lesson 02's speed", by_name["02-naive-matmul"]["speed"], None)
 for line in bad:
     print("FAIL: " + line)
 sys.exit(1 if bad else 0)
 PY
-grep -Fq 'speed: 50% of the reference' "$work/1.txt" || fail "the table and the report disagree on lesson 12's speed"
+grep -Fq 'speed: 50% of the reference' "$work/1.txt" ||
+  fail "the table and the report disagree on the profiling lesson's speed"
 
 echo "== written whole or not at all"
 cp "$work/out/report.json" "$work/before.json"

@@ -20,6 +20,8 @@ fake_tools "$work/fake"
 fake_build "$work/build" "$list"
 tree=$work/tree
 left_out=$(left_out_lessons "$list" | tr '\n' ' ')
+profiling=$(lesson_named "$list" profiling)
+[ -n "$profiling" ] || fail "no lesson NN-profiling in $list"
 has_lesson() { [[ " $left_out" != *" $1 "* ]]; }
 export PATH="$work/fake:$PATH" FAKE_RESULTS="$work/results.txt"
 progress() { python3 "$tree/scripts/progress" --build-dir "$work/build" --no-build --no-bench "$@"; }
@@ -55,7 +57,7 @@ text=$(flat "$work/1.txt")
 grep -Fq "No usable GPU here (WB_FORCE_NO_GPU=1 is set). Can be finished on this machine: 01-cpu-matmul, \
 03-tiled-matmul.occupancy, 09-bug-gallery.gflops-unit, 09-bug-gallery.timed-region, 09-bug-gallery.border-ring." \
   <<<"$text" || fail "the table does not list the exercises that can be finished here"
-grep -Eq "on a machine with an NVIDIA GPU, or the hosted notebook \(docs/hosted-notebook.md\): 02-naive-matmul, [^:]*11-streams-overlap, 12-profiling" \
+grep -Eq "on a machine with an NVIDIA GPU, or the hosted notebook \(docs/hosted-notebook.md\): 02-naive-matmul, [^:]*11-streams-overlap, $profiling" \
   <<<"$text" || fail "the table does not send the one-GPU exercises to a GPU machine or the hosted notebook"
 if has_lesson 08-sciddicat-multigpu; then
   grep -Eq "on a machine with two NVIDIA GPUs, MPI and NCCL [^:]*: 08-sciddicat-multigpu" <<<"$text" ||

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # renumber-lesson-test.sh SOURCE_DIR WORK_DIR CMAKE [GENERATOR [CUDA_COMPILER]]
 # A lesson is renumbered by moving what belongs to it alone (CONTRIBUTING.md, "Renumbering a
-# lesson"). In a copy of the course (scripts/maintainer/copy-course.sh), lesson 12-profiling moves
-# to the number after the last lesson, with nothing else edited by hand:
+# lesson"). In a copy of the course (scripts/maintainer/copy-course.sh), the profiling lesson
+# (lessons/NN-profiling) moves to the number after the last lesson, nothing else edited by hand:
 #   a. its own paths move: lessons/NN-name/, solutions/NN-name/, docs/lessons/NN-name.md,
 #      plots/NN-name*.gp and data/<machine>/NN-name*.csv (its reference runs), and inside them
-#      the old name and number become the new ones ("12-profiling", "Lesson 12", the page's
-#      anchors {#lesson12} and l12_...);
+#      the old name and number become the new ones ("NN-profiling", "Lesson NN", the page's
+#      anchors {#lessonNN} and lNN_...);
 #   b. the generated files are written again: lint-lessons.py sync (the ladder of README.md, the
 #      course map of docs/mainpage.md, docs/instructors.md), update-pristine-manifest
 #      (scripts/lib/pristine-exercises.sha256) and count-written-lines.py (data/written-lines.tsv);
-#   c. configure succeeds, lint-lessons.py registry, shape and layout pass, and scripts/progress
+#   c. configure succeeds, lint-lessons.py registry, shape and layout pass, scripts/progress
 #      (no build, no GPU) gives the new lesson's hint from its page and lists its exercise under
-#      the new name, not started;
-#   d. outside the moved paths, no file names the lesson by its old name or number ("12-profiling",
-#      "lesson 12", "lesson12", "l12_") except those of KNOWN below, each with its reason; a known
-#      file that no longer names it fails too, so that the list stays true.
+#      the new name, not started, and the pages that cite it as {{lesson profiling}} render the
+#      new number;
+#   d. outside the moved paths, no file names the lesson by its old name or number ("NN-profiling",
+#      "lesson NN", "lessonNN", "lNN_") except those of KNOWN below, each with its reason; a known
+#      file that no longer names it fails too, so that the list stays true. Pages cite the lesson
+#      as {{lesson profiling}} (docs/tools/page-figures.py renders the number from its folder), and
+#      tests whose scenario is the lesson find it by its name.
 # Nothing is built. Configure leaves out the optional parts that no lesson needs (Doxygen,
 # gnuplot, GoogleTest); where it leaves a lesson out (lesson 08 without MPI or NCCL), sync cannot
 # write that lesson's rows and the test skips (exit 77) after configure.
@@ -27,28 +30,19 @@ work=${2:?$usage}
 cmake=${3:?$usage}
 generator=${4:-}
 cuda_compiler=${5:-}
-# The lesson it renumbers: KNOWN below lists the files that name this one.
-old=12-profiling
 fail() { echo "FAIL: $*"; exit 1; }
 start=$SECONDS
+# The lesson it renumbers, by its name: KNOWN below lists the files that name it by its number.
+old=$(cd "$src/lessons" && ls -d [0-9][0-9]-profiling 2>/dev/null | head -n 1)
+[ -n "$old" ] || fail "no lesson NN-profiling in $src/lessons"
 
-# Files outside the lesson's own paths that name it by hand, and why they may: tests and recorded
-# outputs whose scenario is this lesson in particular, and prose that cites it (pages of other
-# lessons, the maintainers' guide). Renumbering the lesson means editing these by hand.
+# Files outside the lesson's own paths that still name it by its number, and why they may. A
+# recorded output is what the lesson's check printed, number included, and stays so when the
+# lesson moves; the tests that replay it quote it.
 KNOWN=(
-  "CONTRIBUTING.md|prose: the planted-defects table and the GPU check's profiling step cite the lesson"
-  "README.md|prose: how the course measures speed cites the lesson that teaches it"
-  "data/README.md|prose: the description of the lesson's two reference files"
-  "docs/mainpage.md|prose: a cross-reference (\\ref lessonNN) in the course's introduction"
-  "docs/lessons/02-naive-matmul.md|prose: a cross-reference to the lesson's speed check"
-  "docs/lessons/13-hopper-tensor-cores.md|prose: a cross-reference (\\ref lessonNN) to the profiling method"
-  "scripts/maintainer/lint-lessons.py|self-test scenarios planted in this lesson's files"
-  "scripts/tests/check-outputs/12-profiling-too-slow.txt|a recorded output of the lesson's check"
+  "scripts/tests/check-outputs/$old-too-slow.txt|a recorded output of the lesson's check, kept as printed"
   "scripts/tests/expect-check-failure-self-test.sh|replays the recorded output above"
-  "scripts/tests/progress-failure-summary-test.py|replays the recorded output above"
-  "scripts/tests/progress-report-test.sh|scenario: this lesson done, with its benchmark"
-  "scripts/tests/progress-where-test.sh|scenario: the GPU exercises, this lesson among them, listed in order"
-  "scripts/tests/renumber-lesson-test.sh|this test"
+  "scripts/tests/progress-failure-summary-test.py|replays the recorded output above, quoting its lines"
 )
 
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -56,7 +50,7 @@ tree=$work/tree build=$work/build
 bash "$src/scripts/maintainer/copy-course.sh" "$src" "$tree" || fail "cannot copy the course"
 # scripts/progress runs the ctest beside this cmake.
 PATH="$(dirname "$cmake"):$PATH"
-[ -d "$tree/lessons/$old" ] || fail "no lesson $old in the course"
+[ -d "$tree/lessons/$old" ] || fail "no lesson $old in the copy of the course"
 last=$(cd "$tree/lessons" && ls -d [0-9][0-9]-* | tail -n 1)
 old_number=${old:0:2}
 number=$(printf '%02d' $((10#${last:0:2} + 1)))
@@ -120,6 +114,15 @@ e = entries[0]
 assert e["lesson"] == sys.argv[2] and e["verdict"] == "not started", e
 assert e["files"] and all(f.startswith(f"lessons/{sys.argv[2]}/") for f in e["files"]), e["files"]
 EOF
+# The pages that cite the lesson by its name cite the new number once rendered.
+python3 "$tree/docs/tools/page-figures.py" render "$tree/data" "$work/pages" "$tree"/docs/*.md \
+  "$tree"/docs/lessons/*.md >"$work/render.txt" 2>&1 || { cat "$work/render.txt"; fail "the pages do not render"; }
+cited=$(cd "$tree/docs" && grep -lE "\{\{[Ll]esson ${new:3}\}\}" ./*.md lessons/*.md)
+[ -n "$cited" ] || fail "no page cites {{lesson ${new:3}}}: there is no cross-reference to check"
+for page in $cited; do
+  grep -Fq "\\ref lesson$number \"" "$work/pages/${page##*/}" ||
+    fail "docs/${page#./}, rendered, does not cite the lesson as \\ref lesson$number"
+done
 
 echo "== d. references to $old by hand outside its own paths"
 stale="\\b$old\\b|\\b[Ll]esson $old_number\\b|\\blesson$old_number\\b|\\bl${old_number}_"
@@ -140,7 +143,7 @@ done
 while IFS= read -r file; do
   [ -n "$file" ] && grep -nE "$stale" "$tree/$file" | cut -c1-140 | sed "s|^|  $file:|"
 done <<<"$found"
-[ -z "$unexpected" ] || fail "these files name $old by hand (derive it from the manifest or the lesson's folder, or \
-add them to KNOWN with the reason): $unexpected"
+[ -z "$unexpected" ] || fail "these files name $old by hand (a page cites it as {{lesson ${old:3}}}, a test finds it \
+by its name, or add them to KNOWN with the reason): $unexpected"
 [ -z "$gone" ] || fail "these files of KNOWN no longer name $old: take them off the list: $gone"
 echo "OK: $old renumbered $new by its own paths in $((SECONDS - start)) s; ${#KNOWN[@]} files name it by hand (KNOWN)"

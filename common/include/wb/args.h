@@ -135,10 +135,6 @@ struct Options {
     double number(const std::string& name) const;
     /// The same, with `fallback` when the option is absent.
     double number(const std::string& name, double fallback) const;
-    /// The option's value as an integer in [lo, hi]; a bad value is a usage error.
-    long get_long(const std::string& name, long fallback, long lo, long hi) const;
-    /// The option's value as a finite number in [lo, hi]; a bad value is a usage error.
-    double get_double(const std::string& name, double fallback, double lo, double hi) const;
 };
 
 /// Parses argv; prints help and exits 0 on --help; exits 2 on a bad option or value (an option
