@@ -3,6 +3,7 @@
 // Hints: docs page "Lesson 09: bug gallery", or  scripts/progress hint 09-bug-gallery.dropped-rows
 #include "column_sums.h"
 
+#include "wb/ceil_div.h"
 #include "wb/cuda_check.h"
 
 namespace {
