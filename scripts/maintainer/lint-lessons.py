@@ -92,15 +92,9 @@ def placeable_rows(table):
                if row.get("precision") in ("double", "float") and (bench_csv.number(row.get("intensity", "")) or 0) > 0)
 
 
-def lesson_folders(source):
-    return sorted(os.path.basename(os.path.dirname(p))
-                  for p in glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-*", "CMakeLists.txt")))
-
-
-def lesson_named(source, name):
-    """The folder NN-NAME of the lesson whose name without its number is NAME, or None: a tool or a
-    scenario on one lesson finds it so, and follows it when it is renumbered."""
-    return next((folder for folder in lesson_folders(source) if folder[3:] == name), None)
+# The lessons' folders, and one lesson's folder found by its name (exercise_list.py).
+lesson_folders = exercise_list.lesson_folders
+lesson_named = exercise_list.lesson_named
 
 
 def read_rows(path, columns):
