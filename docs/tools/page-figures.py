@@ -19,6 +19,11 @@ specs/h100.csv, source002/sciddicat-report.csv) names that file, so that a page 
 second machine beside the reference. Where the reference machine has no such run yet, a file
 name alone reads the second machine's (h100/), and the build says so in a note.
 
+A page quotes another lesson's runs by that lesson's name: NN-NAME in place of its number
+(NN-sciddicat.csv, h100/NN-sciddicat.csv, NN-tiled-matmul-sweep.csv) names the file of the
+lesson whose folder is lessons/NN-NAME (the longest such name, where two would fit), so that
+renumbering the lesson changes no page that quotes it.
+
 A passage that quotes figures the committed runs may not hold yet (the reference machine's
 clock and power columns, empty in runs that predate them) is written
 
@@ -438,6 +443,20 @@ def stated_mutation_shares(text):
     return stated
 
 
+def lesson_file(label, code_root=SOURCE_DIR):
+    """A binding's LABEL with a file named NN-NAME... (a lesson's run named by the lesson's name)
+    given that lesson's number, from its folder lessons/NN-NAME; any other LABEL as it is."""
+    folder, slash, base = label.rpartition("/")
+    if not base.startswith("NN-"):
+        return label
+    named = [lesson for lesson in exercise_list.lesson_folders(code_root)
+             if base[3:] == lesson[3:] or base[3:].startswith((lesson[3:] + "-", lesson[3:] + "."))]
+    if not named:
+        raise FigureError(f"{label}: no lesson's name (a folder lessons/NN-NAME/) begins the file's name "
+                          f"after NN-")
+    return f"{folder}{slash}{max(named, key=len)[:2]}{base[2:]}"
+
+
 # A binding's file with no machine folder: a run of the reference machine (x<n>/: of n ranks).
 MACHINE_RUN = re.compile(r"(?:x(\d+)/)?([^/]+\.csv)")
 
@@ -515,6 +534,10 @@ def read_bindings(text, data_dir, files, code_root=SOURCE_DIR):
                 except FigureError as e:
                     raise FigureError(f"line {where}: {e}")
                 continue
+            try:
+                label = lesson_file(label, code_root)
+            except FigureError as e:
+                raise FigureError(f"line {where}: {e}")
             if label not in files:
                 files[label] = open_binding(data_dir, label)
             try:
@@ -1183,6 +1206,10 @@ SELF_TEST_CASES = [
     ("See {{lesson example#banks}}, part 2.\n", True, "a section of a lesson's page"),
     ("See {{lesson example#occupancy}}.\n", False, "a section that the lesson's page does not hold"),
     ("See {{lesson example#l07_banks}}.\n", False, "a section named with its lesson's number"),
+    ("<!-- figures\nt = NN-example.csv: kernel=tiled block=8x8\nr = NN-example-more.csv\n-->\n"
+     "{{ t.rate ; .0f }} GFLOP/s, {{ r.date }}\n", True, "another lesson's runs, named by the lesson's name"),
+    ("<!-- figures\nt = NN-missing.csv: kernel=tiled block=8x8\n-->\n{{ t.rate ; .0f }} GFLOP/s\n", False,
+     "a run of a lesson that no folder holds"),
 ]
 
 
@@ -1272,6 +1299,7 @@ def self_test(data_dir):
         os.makedirs(os.path.join(tmp, "docs", "lessons"))
         for name, text in (("t.csv", SELF_TEST_CSV), ("r.csv", SELF_TEST_REPORT),
                            ("tl.csv", SELF_TEST_TIMELINE), ("src/ring.cuh", SELF_TEST_CODE),
+                           ("07-example.csv", SELF_TEST_CSV), ("07-example-more.csv", SELF_TEST_CSV),
                            ("lessons/07-example/CMakeLists.txt", "workbook_lesson_manifest()\n"),
                            ("docs/lessons/07-example.md", "# Lesson 07 {#lesson07}\n## Banks {#l07_banks}\n")):
             with open(os.path.join(tmp, name), "w") as f:
