@@ -3,7 +3,7 @@
 # `scripts/progress hint` on a copy of the course as a fresh clone holds it, with no build at
 # all: the first exercise's hints without a name, a named exercise's hints one at a time, `hints`
 # listing those seen, `reset-hints`, a page's citation of another lesson by its name shown with
-# the lesson's number; the status table still asks for the build. With
+# the lesson's number (some hints cite one); the status table still asks for the build. With
 # EXERCISE_LIST (the build's workbook-exercises.txt), the exercises that progress reads from the
 # lessons' CMakeLists.txt without a build must be those CMake registered; where that configure
 # left a lesson out (workbook-left-out.tsv beside the list), those of the others, and the test
@@ -57,6 +57,10 @@ assert not cited, f"hints that still show a citation's placeholder: {cited}"
 first = progress.exercise_list.lesson_folders(sys.argv[1])[0]
 shown = progress.cite_lessons(f"{{{{Lesson {first[3:]}}}}}, {{{{lesson {first[3:]}#idea}}}}", sys.argv[1])
 assert shown == f"Lesson {first[:2]}, lesson {first[:2]}", shown
+pages = [open(os.path.join(sys.argv[1], "docs", "lessons", e.lesson + ".md"), encoding="utf-8").read()
+         for e in progress.course_exercises()]
+assert any(re.search(r"\*\*Hint \d+\.\*\*[^\n]*(?:\n +[^\n]*)*\{\{[Ll]esson ", page) for page in pages), \
+    "no hint cites a lesson by its name: nothing was shown"
 print(f"ok: {shown}")
 PY
 )" "$tree" || fail "a hint's citation of a lesson is not shown as 'lesson NN'"
