@@ -31,7 +31,8 @@ grep -Fq 'Hint 1 of' "$work/1.txt" || fail "'hint' without a build shows no hint
 grep -Fq 'for 01-cpu-matmul' "$work/1.txt" || fail "'hint' without a build and a name is not for the first exercise"
 
 echo "== hint NAME, one at a time"
-progress hint 03-tiled-matmul.occupancy | tee "$work/2.txt"
+tiled=$(cd "$tree/lessons" && ls -d [0-9][0-9]-tiled-matmul)  # the lesson, found by its name
+progress hint "$tiled.occupancy" | tee "$work/2.txt"
 grep -Fq 'Hint 1 of' "$work/2.txt" || fail "'hint NAME' without a build does not reveal hint 1"
 progress hint occupancy | tee "$work/3.txt"
 grep -Fq 'Hint 2 of' "$work/3.txt" || fail "a second 'hint' without a build does not reveal hint 2"
