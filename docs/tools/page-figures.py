@@ -225,7 +225,7 @@ NAMED_NUMBER = re.compile(r"\b(?:kernels?|versions?|steps?|lessons?|parts?|TODO)
                           r"(?:\s*(?:to|and|,)\s*\d+)*", re.I)
 PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
 # A cross-reference to another lesson by its name: {{lesson profiling}}, {{Lesson profiling}}, and
-# to a section of its page: {{lesson tiled-matmul#occupancy}} (the anchor l03_occupancy).
+# to a section of its page: {{lesson tiled-matmul#occupancy}} (the anchor lNN_occupancy).
 LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)(?:#(\w+))?")
 
 
