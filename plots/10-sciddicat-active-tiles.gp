@@ -2,7 +2,7 @@
 # the synthetic terrain of the same size, whose larger landslide reaches more tiles. The
 # reference machine's run (filled symbols), the second machine's (open symbols) and yours
 # (crosses, build/bench/10-sciddicat-active-tiles.csv when present). Your run also holds the
-# baselines: lesson 06's fused step, plain and from a CUDA graph.
+# baselines: the SciddicaT lesson's fused step, plain and from a CUDA graph.
 load "plots/common.gp"
 
 lesson = "10-sciddicat-active-tiles"

@@ -1,17 +1,19 @@
 # Source 000's charts: one of time, GFLOP/s or speedup over the CPU, against the matrix order,
 # one curve per block (tile) size: the report's numbers (dashed), the reference machine (filled
-# points: lesson 03's quick benchmark plus its sweep over n = 1000..10000 for tiles 8, 16 and
-# 32), the second machine (open points) and yours (solid, when build/bench/03-tiled-matmul.csv
-# exists). Like the report, the GPU time
+# points: the tiled-matmul lesson's quick benchmark plus its sweep over n = 1000..10000 for tiles
+# 8, 16 and 32), the second machine (open points) and yours (solid, when
+# build/bench/NN-tiled-matmul.csv exists). Like the report, the GPU time
 # includes allocation, zero padding and host<->device copies (rows with transfers = 1).
-# The speedup is over one CPU core: the report's CPU for its curves, lesson 01's i-k-j loop on
-# the benchmark host for the others (measured up to a time budget, extrapolated by n^3 beyond).
+# The speedup is over one CPU core: the report's CPU for its curves, the cpu-matmul lesson's i-k-j
+# loop on the benchmark host for the others (measured up to a time budget, extrapolated by n^3
+# beyond).
 # Extra variable: what = 'time' | 'gflops' | 'speedup'.
 load "plots/common.gp"
 if (!exists("what")) what = "gflops"
 
 report = need(datadir."/source000/matmul-report.csv")
-lesson = "03-tiled-matmul"
+# The lesson's folder, lessons/NN-tiled-matmul, found by its name: the chart follows it when it is renumbered.
+lesson = system("cd lessons && ls -d [0-9][0-9]-tiled-matmul")
 ref = reference(lesson)
 sweep = reference(lesson."-sweep")
 sec = second(lesson)

@@ -1,13 +1,15 @@
-// SciddicaT on one CPU core: the reference program of lesson 06, and the terrain generator.
-//   06-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
-//   06-sciddicat-serial --data-dir DIR --steps N ...   (the real grid, DIR/sciddicat/tessina_*)
-//   06-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
+// SciddicaT on one CPU core: the reference program of the SciddicaT lesson, and the terrain
+// generator. It is that lesson's program NN-sciddicat-serial (its build names it, lesson_name.h):
+//   NN-sciddicat-serial --input PREFIX --steps N --output FILE [--expect-max M --expect-cells C]
+//   NN-sciddicat-serial --data-dir DIR --steps N ...   (the real grid, DIR/sciddicat/tessina_*)
+//   NN-sciddicat-serial --generate PREFIX --rows R --cols C --seed S
 #include "sciddicat/check.h"
 #include "sciddicat/grid_io.h"
 #include "sciddicat/model.h"
 #include "sciddicat/serial.h"
 #include "sciddicat/terrain.h"
 
+#include "wb/lesson_name.h"
 #include "wb/workbook.h"
 
 #include <algorithm>
@@ -36,7 +38,7 @@ static std::string real_grid_folder(const wb::Options& options) {
 
 int main(int argc, char** argv) {
     wb::LessonInfo info{
-        "06-sciddicat-serial",
+        wb::program_name(),
         "SciddicaT serial reference and synthetic terrain generator",
         "",
         {{"input", "PREFIX", "grid PREFIX_header.txt/_dem.txt/_source.txt (default: the committed synthetic grid)"},
@@ -53,7 +55,7 @@ int main(int argc, char** argv) {
          wb::integer_option("cols", "C", "--generate: columns", 80, 3, 100000)}};
     info.accepts_block = false;
     info.no_block_reason = "runs on the CPU: there are no thread blocks";
-    info.benchmarks = false;  // lessons 06 and 10 time it as their baseline
+    info.benchmarks = false;  // the SciddicaT lessons time it as their baseline
     const wb::Options options = wb::parse_args(argc, argv, info);
     try {
         if (options.has("generate")) {

@@ -19,6 +19,11 @@ specs/h100.csv, source002/sciddicat-report.csv) names that file, so that a page 
 second machine beside the reference. Where the reference machine has no such run yet, a file
 name alone reads the second machine's (h100/), and the build says so in a note.
 
+A page quotes another lesson's runs by that lesson's name: NN-NAME in place of its number
+(NN-sciddicat.csv, h100/NN-sciddicat.csv, NN-tiled-matmul-sweep.csv) names the file of the
+lesson whose folder is lessons/NN-NAME (the longest such name, where two would fit), so that
+renumbering the lesson changes no page that quotes it.
+
 A passage that quotes figures the committed runs may not hold yet (the reference machine's
 clock and power columns, empty in runs that predate them) is written
 
@@ -62,8 +67,11 @@ row(file, key=value, ...) (exactly one) and busy_ms(rows) (the time covered by t
 
 Another lesson is cited by its name, without its number: {{lesson NAME}} (or {{Lesson NAME}} to
 begin a sentence) is a cross-reference to the lesson whose folder is lessons/NN-NAME, the one
-its manifest lives in, written \\ref lessonNN "lesson NN" (the anchor of its page). The number
-comes from the folder, so that renumbering the lesson changes no page that cites it.
+its manifest lives in, written \\ref lessonNN "lesson NN" (the anchor of its page). A section of
+that page is cited as {{lesson NAME#SECTION}}: its anchor is {#lNN_SECTION} (each page prefixes
+its anchors with its lesson's number), so the citation names SECTION alone and is written
+\\ref lNN_SECTION "lesson NN"; the page docs/lessons/NN-NAME.md must hold that anchor. The
+number comes from the folder, so that renumbering the lesson changes no page that cites it.
 
 A number that is neither measured nor the code's (a limit from NVIDIA's documentation) is
 written {{not-measured TEXT ; WHY}}, where WHY names the published document. TEXT may not look
@@ -116,7 +124,6 @@ Usage:
   page-figures.py self-test DATA_DIR                planted faults that check must catch
 """
 import ast
-import glob
 import math
 import os
 import re
@@ -128,6 +135,7 @@ import zlib
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import exercise_list  # noqa: E402  (the lessons' folders, found by their names)
 import machines  # noqa: E402
 import mutation_report  # noqa: E402  (the course's one reader of the mutation reports)
 
@@ -216,8 +224,9 @@ CODE_DEFINITION = (r"(?:#\s*define\s+{name}\s+(?P<define>[^\n]+)|"
 NAMED_NUMBER = re.compile(r"\b(?:kernels?|versions?|steps?|lessons?|parts?|TODO)\s+\d+"
                           r"(?:\s*(?:to|and|,)\s*\d+)*", re.I)
 PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
-# A cross-reference to another lesson by its name: {{lesson profiling}}, {{Lesson profiling}}.
-LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)")
+# A cross-reference to another lesson by its name: {{lesson profiling}}, {{Lesson profiling}}, and
+# to a section of its page: {{lesson tiled-matmul#occupancy}} (the anchor lNN_occupancy).
+LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)(?:#(\w+))?")
 
 
 class FigureError(Exception):
@@ -434,6 +443,20 @@ def stated_mutation_shares(text):
     return stated
 
 
+def lesson_file(label, code_root=SOURCE_DIR):
+    """A binding's LABEL with a file named NN-NAME... (a lesson's run named by the lesson's name)
+    given that lesson's number, from its folder lessons/NN-NAME; any other LABEL as it is."""
+    folder, slash, base = label.rpartition("/")
+    if not base.startswith("NN-"):
+        return label
+    named = [lesson for lesson in exercise_list.lesson_folders(code_root)
+             if base[3:] == lesson[3:] or base[3:].startswith((lesson[3:] + "-", lesson[3:] + "."))]
+    if not named:
+        raise FigureError(f"{label}: no lesson's name (a folder lessons/NN-NAME/) begins the file's name "
+                          f"after NN-")
+    return f"{folder}{slash}{max(named, key=len)[:2]}{base[2:]}"
+
+
 # A binding's file with no machine folder: a run of the reference machine (x<n>/: of n ranks).
 MACHINE_RUN = re.compile(r"(?:x(\d+)/)?([^/]+\.csv)")
 
@@ -511,6 +534,10 @@ def read_bindings(text, data_dir, files, code_root=SOURCE_DIR):
                 except FigureError as e:
                     raise FigureError(f"line {where}: {e}")
                 continue
+            try:
+                label = lesson_file(label, code_root)
+            except FigureError as e:
+                raise FigureError(f"line {where}: {e}")
             if label not in files:
                 files[label] = open_binding(data_dir, label)
             try:
@@ -677,18 +704,32 @@ def drawn_from_data(expression, value, names):
     return False
 
 
-def lesson_reference(word, name, code_root=SOURCE_DIR):
-    """\\ref lessonNN "WORD NN" for the lesson whose folder is lessons/NN-NAME (its manifest)."""
+def lesson_reference(word, name, section=None, code_root=SOURCE_DIR):
+    """\\ref lessonNN "WORD NN" for the lesson whose folder is lessons/NN-NAME (its manifest), or
+    \\ref lNN_SECTION "WORD NN" for the section of its page whose anchor is {#lNN_SECTION}."""
     if re.match(r"\d", name):
         raise FigureError("cite the lesson by its name without its number ({{lesson profiling}}), "
                           "so that renumbering it changes no page")
-    folders = glob.glob(os.path.join(code_root, "lessons", f"[0-9][0-9]-{name}", "CMakeLists.txt"))
+    folders = exercise_list.lesson_folders(code_root, name)
     if len(folders) != 1:
         raise FigureError(f"{len(folders)} lessons named '{name}' (a folder lessons/NN-{name}/ with its "
                           f"CMakeLists.txt)")
-    number = os.path.basename(os.path.dirname(folders[0]))[:2]
-    return f'\\ref lesson{number} "{word} {number}"'
-
+    number = folders[0][:2]
+    if section is None:
+        return f'\\ref lesson{number} "{word} {number}"'
+    if re.match(r"l\d\d_", section):
+        raise FigureError(f"name the section without its lesson's number ({{{{lesson {name}#"
+                          f"{section[4:]}}}}}): the number comes from the lesson's folder")
+    anchor = f"l{number}_{section}"
+    page = os.path.join(code_root, "docs", "lessons", folders[0] + ".md")
+    try:
+        with open(page, encoding="utf-8") as f:
+            anchored = "{#" + anchor + "}" in f.read()
+    except OSError:
+        anchored = False
+    if not anchored:
+        raise FigureError(f"docs/lessons/{folders[0]}.md has no section {{#{anchor}}}")
+    return f'\\ref {anchor} "{word} {number}"'
 
 def not_measured(body, where, resource, errors):
     shown, sep, why = body[len("not-measured"):].partition(";")
@@ -766,7 +807,7 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         reference = LESSON_REFERENCE.fullmatch(body)
         if reference:
             try:
-                return lesson_reference(reference.group(1), reference.group(2), code_root)
+                return lesson_reference(*reference.groups(), code_root=code_root)
             except FigureError as e:
                 errors.append(f"line {where}: {{{{{body}}}}}: {e}")
                 return match.group(0)
@@ -1158,10 +1199,17 @@ SELF_TEST_CASES = [
      "{{ m.counted ; d }} ({{ m.percent }}) killed\n", True, "a file's share in its mutation report"),
     ("<!-- figures\nm = mutation-report: file=solutions/99-none/x.cu\n-->\n{{ m.killed ; d }}\n", False,
      "a file that no mutation report holds"),
-    # Another lesson, cited by its name (lessons/07-example/).
+    # Another lesson, cited by its name (lessons/07-example/, its page with the anchor l07_banks).
     ("{{Lesson example}} measures it; see {{lesson example}}.\n", True, "a lesson cited by its name"),
     ("See {{lesson missing}}.\n", False, "a lesson that no folder holds"),
     ("See {{lesson 07-example}}.\n", False, "a lesson cited by its number"),
+    ("See {{lesson example#banks}}, part 2.\n", True, "a section of a lesson's page"),
+    ("See {{lesson example#occupancy}}.\n", False, "a section that the lesson's page does not hold"),
+    ("See {{lesson example#l07_banks}}.\n", False, "a section named with its lesson's number"),
+    ("<!-- figures\nt = NN-example.csv: kernel=tiled block=8x8\nr = NN-example-more.csv\n-->\n"
+     "{{ t.rate ; .0f }} GFLOP/s, {{ r.date }}\n", True, "another lesson's runs, named by the lesson's name"),
+    ("<!-- figures\nt = NN-missing.csv: kernel=tiled block=8x8\n-->\n{{ t.rate ; .0f }} GFLOP/s\n", False,
+     "a run of a lesson that no folder holds"),
 ]
 
 
@@ -1237,9 +1285,9 @@ ring = code src/ring.cuh: kRingBytes
 {{ run.device }}: {{ a.median_ms ; .2f }} ms at {{ a.block }}, {{ a.median_ms / b.median_ms ; .0f }}× \
 faster at {{ b.block }}, {{ b.median_ms / a.median_ms ; .0% }}, {{ a.median_ms / b.median_ms ; times }}, \
 {{ b.median_ms / a.median_ms ; times }}; {{ busy_ms(rows(tl, operation="d2h")) ; .1f }} ms busy; \
-{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages; {{lesson example}}."""
+{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages; {{lesson example}}, {{Lesson example#banks}}."""
 SELF_TEST_RENDERED = ("Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%, twice, half; 3.0 ms busy; "
-                      "192 KiB in 4 stages; \\ref lesson07 \"lesson 07\".")
+                      "192 KiB in 4 stages; \\ref lesson07 \"lesson 07\", \\ref l07_banks \"Lesson 07\".")
 
 
 def self_test(data_dir):
@@ -1248,9 +1296,12 @@ def self_test(data_dir):
     with tempfile.TemporaryDirectory() as tmp:
         os.makedirs(os.path.join(tmp, "src"))
         os.makedirs(os.path.join(tmp, "lessons", "07-example"))
+        os.makedirs(os.path.join(tmp, "docs", "lessons"))
         for name, text in (("t.csv", SELF_TEST_CSV), ("r.csv", SELF_TEST_REPORT),
                            ("tl.csv", SELF_TEST_TIMELINE), ("src/ring.cuh", SELF_TEST_CODE),
-                           ("lessons/07-example/CMakeLists.txt", "workbook_lesson_manifest()\n")):
+                           ("07-example.csv", SELF_TEST_CSV), ("07-example-more.csv", SELF_TEST_CSV),
+                           ("lessons/07-example/CMakeLists.txt", "workbook_lesson_manifest()\n"),
+                           ("docs/lessons/07-example.md", "# Lesson 07 {#lesson07}\n## Banks {#l07_banks}\n")):
             with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)
         for text, should_pass, what in SELF_TEST_CASES:

@@ -7,9 +7,13 @@ Two sources, one rule each:
     per line, "test id|lesson|program|kind|files|target id", files comma-separated;
   - the exercise files in the tree: a file of lessons/NN-name/ (at any depth) is an exercise file
     when solutions/NN-name/ holds its reference version under the same path.
+A lesson is its folder lessons/NN-name/ with a CMakeLists.txt (where its manifest lives); a tool,
+a test or a page that names one lesson finds it by its name without the number (lesson_named),
+so that it follows the lesson when the lesson is renumbered.
 
 Run as a program, it prints the exercise files of the tree, one a line (for the shell tools).
 """
+import glob
 import os
 import sys
 
@@ -25,6 +29,19 @@ class Exercise:
 
     def row(self):
         return "|".join([self.name, self.lesson, self.program, self.kind, ",".join(self.files), self.target_id])
+
+
+def lesson_folders(root, name=None):
+    """The lessons' folders NN-name of the tree at root, sorted; with NAME, only those whose name
+    without its number is NAME (one, unless two folders hold the same lesson)."""
+    folders = sorted(os.path.basename(os.path.dirname(path)) for path in
+                     glob.glob(os.path.join(root, "lessons", "[0-9][0-9]-*", "CMakeLists.txt")))
+    return [folder for folder in folders if folder[3:] == name] if name else folders
+
+
+def lesson_named(root, name):
+    """The folder NN-NAME of the lesson whose name without its number is NAME, or None."""
+    return next(iter(lesson_folders(root, name)), None)
 
 
 def list_path(build_dir):

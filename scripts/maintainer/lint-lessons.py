@@ -47,8 +47,8 @@ Usage:
                                                    HAND_LIST_EXEMPT names with the reason
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
-                                                   point, lesson 03's sweep or lesson 11's timeline
-                                                   undeclared, a reference run other than the
+                                                   point, the tiled-matmul lesson's sweep or
+                                                   lesson 11's timeline undeclared, a reference run other than the
                                                    committed one, lesson 08's two-rank run
                                                    undeclared, on other ranks or other than the
                                                    committed one, a run of three ranks no lesson
@@ -92,15 +92,9 @@ def placeable_rows(table):
                if row.get("precision") in ("double", "float") and (bench_csv.number(row.get("intensity", "")) or 0) > 0)
 
 
-def lesson_folders(source):
-    return sorted(os.path.basename(os.path.dirname(p))
-                  for p in glob.glob(os.path.join(source, "lessons", "[0-9][0-9]-*", "CMakeLists.txt")))
-
-
-def lesson_named(source, name):
-    """The folder NN-NAME of the lesson whose name without its number is NAME, or None: a tool or a
-    scenario on one lesson finds it so, and follows it when it is renumbered."""
-    return next((folder for folder in lesson_folders(source) if folder[3:] == name), None)
+# The lessons' folders, and one lesson's folder found by its name (exercise_list.py).
+lesson_folders = exercise_list.lesson_folders
+lesson_named = exercise_list.lesson_named
 
 
 def read_rows(path, columns):
@@ -747,12 +741,13 @@ def self_test(source, build):
         planted("a program left out of the roofline", rooflines,
                 lambda t: "".join(line for line in t.splitlines(True) if line.strip() != profiling),
                 lambda: registry(tree, registry_dir), f"{profiling}: its reference run")
-        planted("a roofline with no point", rooflines, lambda t: t + "03-tiled-matmul-banks\n",
-                lambda: registry(tree, registry_dir), "03-tiled-matmul-banks: ROOFLINE names it")
+        tiled = lesson_named(tree, "tiled-matmul")
+        planted("a roofline with no point", rooflines, lambda t: t + f"{tiled}-banks\n",
+                lambda: registry(tree, registry_dir), f"{tiled}-banks: ROOFLINE names it")
         jobs = os.path.join(registry_dir, "gpu-jobs.txt")
-        planted("lesson 03's sweep undeclared", jobs,
-                lambda t: re.sub(r"^reference 03-tiled-matmul-sweep .*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-sweep.csv')}: no step of "
+        planted("the tiled-matmul lesson's sweep undeclared", jobs,
+                lambda t: re.sub(rf"^reference {tiled}-sweep .*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), f"{committed(f'{tiled}-sweep.csv')}: no step of "
                 "scripts/gpu-check.sh writes it")
         planted("lesson 11's timeline undeclared", jobs,
                 lambda t: re.sub(r" --timeline \S+", "", t),
@@ -782,8 +777,9 @@ def self_test(source, build):
         data_dir = r" --data-dir \S+"
         for variant, change in (("without --data-dir", lambda t: re.sub(data_dir, "", t)),
                                 ("with another --data-dir", lambda t: re.sub(data_dir, " --data-dir /elsewhere", t)),
-                                ("with --data-dir added", lambda t: re.sub(r"^(reference 06-sciddicat \S+ --bench)",
-                                                                          r"\1 --data-dir /elsewhere", t, flags=re.M))):
+                                ("with --data-dir added",
+                                 lambda t: re.sub(rf"^(reference {lesson_named(tree, 'sciddicat')} \S+ --bench)",
+                                                  r"\1 --data-dir /elsewhere", t, flags=re.M))):
             with open(jobs, "w", encoding="utf-8") as f:
                 f.write(change(declared_jobs))
             found = [problem for problem in registry(tree, registry_dir) if "sciddicat" in problem]
@@ -809,7 +805,7 @@ def self_test(source, build):
         if os.path.isdir(reference_dir):
             shutil.move(reference_dir, saved)
         os.makedirs(reference_dir)
-        sweep = os.path.join(tree, committed("03-tiled-matmul-sweep.csv"))
+        sweep = os.path.join(tree, committed(f"{tiled}-sweep.csv"))
         shutil.copy(sweep, reference_dir)
         shutil.copy(sweep, os.path.join(reference_dir, "99-undeclared.csv"))
         found = [p for p in registry(tree, registry_dir) if f"data/{found_machines[0].folder}/" in p]
@@ -830,9 +826,9 @@ def self_test(source, build):
                 failures.append(f"lesson 08 missing from the build's lists, not left out: got {found}")
             if not expected and (found or multigpu not in left_out(tree, lists)):
                 failures.append(f"lesson 08 left out at configure time: got {found}, left out {left_out(tree, lists)}")
-        planted("a counters table no step measures", os.path.join(tree, "lessons", "03-tiled-matmul", "counters.tsv"),
+        planted("a counters table no step measures", os.path.join(tree, "lessons", tiled, "counters.tsv"),
                 lambda t: re.sub(r"^banks\t.*\n", "", t, flags=re.M),
-                lambda: registry(tree, registry_dir), f"{committed('03-tiled-matmul-banks-counters.csv')}: no step")
+                lambda: registry(tree, registry_dir), f"{committed(f'{tiled}-banks-counters.csv')}: no step")
         if registry(tree, registry_dir):
             failures.append(f"the registry of an untouched copy: {registry(tree, registry_dir)}")
         driver = os.path.join(tree, "lessons", "01-cpu-matmul", "driver.cpp")

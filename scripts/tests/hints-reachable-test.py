@@ -25,9 +25,11 @@ loader.exec_module(progress)
 
 
 def page_items(lesson):
-    """[(number, first words)] of every hint item of the lesson's page, in page order."""
+    """[(number, first words)] of every hint item of the lesson's page, in page order, with its
+    citations of other lessons written as scripts/progress prints them ("lesson NN")."""
     with open(os.path.join(source, "docs", "lessons", lesson + ".md"), encoding="utf-8") as f:
-        return [(int(m.group(1)), m.group(2).strip()) for m in map(progress.HINT_ITEM.match, f) if m]
+        return [(int(m.group(1)), progress.cite_lessons(m.group(2).strip(), source))
+                for m in map(progress.HINT_ITEM.match, f) if m]
 
 
 failures = 0

@@ -20,7 +20,7 @@ constexpr int kGraphLaunches = 100;
 static_assert(kGraphLaunches % 2 == 0, "ping-pong must end where it began");
 
 // How a version runs: the kernel and its tile. The fused step (one launch per step, the best of
-// lesson 06) and its graph are the baselines the lesson's two versions are compared with.
+// the SciddicaT lesson) and its graph are the baselines the lesson's two versions are compared with.
 enum class Kind { multistep, active_tiles, fused, fused_graph };
 struct Config {
     Kind kind;

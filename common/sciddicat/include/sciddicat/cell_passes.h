@@ -1,8 +1,8 @@
 /// @file cell_passes.h
 /// @brief The three passes of one step for one cell, reading and writing the state of a
 /// DeviceGrid in global memory: what a GPU version does per cell when every neighbour comes from
-/// global memory (lesson 06's grid-stride version loops over cells with them). Cell (i, j) must
-/// be in the active domain; the additions are those of the serial reference, in its order.
+/// global memory (the SciddicaT lesson's grid-stride version loops over cells with them). Cell
+/// (i, j) must be in the active domain; the additions are those of the serial reference, in its order.
 #pragma once
 
 #include "sciddicat/device_grid.h"

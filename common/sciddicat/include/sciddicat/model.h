@@ -3,8 +3,8 @@
 /// serial reference and every GPU version (host and device).
 ///
 /// State, row-major, rows x cols doubles: Sz altitude, Sh debris thickness, Sf[4] outflows
-/// (north, west, east, south). The outermost ring of cells is never updated. See the lesson 06
-/// page for the rules of one step.
+/// (north, west, east, south). The outermost ring of cells is never updated. See the SciddicaT
+/// lesson's page for the rules of one step.
 #pragma once
 
 #ifdef __CUDACC__
