@@ -14,13 +14,10 @@
 set -u
 src=$1 work=$2 list=$3
 fail() { echo "FAIL: $*"; exit 1; }
-rm -rf "$work" && mkdir -p "$work" || exit 1
-bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 source "$src/scripts/tests/progress-fakes.sh"
-fake_tools "$work/fake"
-fake_build "$work/build" "$list"
+fake_course "$src" "$work" "$list" || exit 1
 tree=$work/tree
-export PATH="$work/fake:$PATH" FAKE_RESULTS="$work/results.txt"
+export FAKE_RESULTS="$work/results.txt"
 progress() { python3 "$tree/scripts/progress" --build-dir "$work/build" --no-build "$@"; }
 tiled=$(lesson_named "$list" tiled-matmul) gallery=$(lesson_named "$list" bug-gallery)
 [ -n "$tiled" ] && [ -n "$gallery" ] || fail "no lesson NN-tiled-matmul or NN-bug-gallery in $list"
@@ -33,10 +30,7 @@ results() {
   awk -F'|' -v gpu="${FAKE_GPU:-0}" '!/^#/ && NF {
       if ($4 == "cpu" || gpu == 1) print $1 ".exercise|run|PASSED"
       else print $1 ".exercise|skipped|SKIP: no usable CUDA GPU (WB_FORCE_NO_GPU=1 is set)" }' "$list" >"$FAKE_RESULTS"
-  for line in "$@"; do
-    grep -v "^${line%%|*}|" "$FAKE_RESULTS" >"$FAKE_RESULTS.new"; echo "$line" >>"$FAKE_RESULTS.new"
-    mv "$FAKE_RESULTS.new" "$FAKE_RESULTS"
-  done
+  override_results "$@"
 }
 conflict="$banks.exercise|failed|  pitch 32, float  a warp on a tile column: 32 wavefront(s) (ideal 1): a bank conflict"
 expect_exit() { [ "$2" -eq "$1" ] || { cat "$3"; fail "progress exited $2 (expected $1): $4"; }; }
