@@ -26,6 +26,8 @@ endfunction()
 #     check's summary from saved outputs, and the hints on a copy of the course with no build;
 #   - workbook.progress-where-to-run and workbook.progress-report: where each exercise can be
 #     finished (the table and the course map), and the instructors' JSON report;
+#   - workbook.progress-next: the exercise named Next is one this machine can finish, and every
+#     skip says why;
 #   - workbook.scripts-help: every script under scripts/ answers --help with its usage;
 #   - workbook.unbuilt-tests: the GPU check's list of tests a partial build cannot run;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
@@ -170,6 +172,12 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.progress-report
              COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-report-test.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_BINARY_DIR}/progress-report" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
+    # The exercise named "Next" is the first unfinished one this machine can finish (without a GPU,
+    # never a GPU exercise whose check fails on its CPU part), and every skip printed gives its
+    # reason: the same fakes, nothing built.
+    add_test(NAME workbook.progress-next
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/progress-next-test.sh" "${PROJECT_SOURCE_DIR}"
+                     "${CMAKE_BINARY_DIR}/progress-next" "${CMAKE_BINARY_DIR}/workbook-exercises.txt")
     set_tests_properties(workbook.progress-failure-summary PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
     # Every hint of every lesson page is reachable with `scripts/progress hint`, numbered as the
     # page numbers it (counted against the pages; no build needed).
@@ -181,10 +189,10 @@ function(_workbook_learner_tools)
     add_test(NAME workbook.written-lines
              COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_MAINTAINER_DIR}/count-written-lines.py" --check)
     set_tests_properties(workbook.written-lines PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 60)
-    # These three read the build's exercise list and need no build (label configuration); where
+    # These four read the build's exercise list and need no build (label configuration); where
     # configure left a lesson out they check the rest and skip.
     set_tests_properties(workbook.progress-hints-without-build workbook.progress-where-to-run workbook.progress-report
-                         PROPERTIES LABELS "unit;cpu;workbook;configuration" TIMEOUT 180
+                         workbook.progress-next PROPERTIES LABELS "unit;cpu;workbook;configuration" TIMEOUT 180
                          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE})
   endif()
   # Every script of scripts/ and its folders, docs/tools/ and plots/tools/ answers --help with exit 0 and

@@ -79,20 +79,16 @@ function(_workbook_program_ids lesson program id_var test_id_var)
   endif()
 endfunction()
 
-# _workbook_pristine_files(LESSON ID FILES DIR_VAR EDITED_VAR MISSING_VAR)
-# Where the pristine versions of a program's exercise FILES are (DIR_VAR: the lesson's folder
-# while they all match scripts/lib/pristine-exercises.sha256; otherwise a copy in the build folder,
-# written by scripts/lib/pristine-exercises.sh from git). EDITED_VAR: the files that differ
-# from the manifest; MISSING_VAR: why some could not be recovered (empty when all were). Any
-# change of those files or of the manifest configures the build again, so this stays true.
-function(_workbook_pristine_files lesson id files dir_var edited_var missing_var)
+# _workbook_edited_files(LESSON FILES EDITED_VAR): the exercise FILES of LESSON (paths relative to
+# its folder) that differ from scripts/lib/pristine-exercises.sha256, as "lessons/LESSON/FILE"
+# (a student's work, most likely). Any change of those files or of the manifest configures the
+# build again, so this stays true.
+function(_workbook_edited_files lesson files edited_var)
   set(manifest "${PROJECT_SOURCE_DIR}/scripts/lib/pristine-exercises.sha256")
   file(STRINGS "${manifest}" entries REGEX "^[0-9a-f]+  lessons/${lesson}/")
   set(edited "")
-  set(relative "")
   foreach(file IN LISTS files)
     set(path "lessons/${lesson}/${file}")
-    list(APPEND relative "${path}")
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/${path}")
     set(expected "")
     foreach(entry IN LISTS entries)
@@ -106,6 +102,18 @@ function(_workbook_pristine_files lesson id files dir_var edited_var missing_var
     endif()
   endforeach()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
+  set(${edited_var} "${edited}" PARENT_SCOPE)
+endfunction()
+
+# _workbook_pristine_files(LESSON ID FILES DIR_VAR EDITED_VAR MISSING_VAR)
+# Where the pristine versions of a program's exercise FILES are (DIR_VAR: the lesson's folder
+# while they all match scripts/lib/pristine-exercises.sha256; otherwise a copy in the build folder,
+# written by scripts/lib/pristine-exercises.sh from git). EDITED_VAR: the files that differ
+# from the manifest (_workbook_edited_files); MISSING_VAR: why some could not be recovered (empty
+# when all were).
+function(_workbook_pristine_files lesson id files dir_var edited_var missing_var)
+  _workbook_edited_files("${lesson}" "${files}" edited)
+  list(TRANSFORM files PREPEND "lessons/${lesson}/" OUTPUT_VARIABLE relative)
   set(dir "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
   set(missing "")
   if(edited)
@@ -130,6 +138,35 @@ function(_workbook_pristine_files lesson id files dir_var edited_var missing_var
   set(${dir_var} "${dir}" PARENT_SCOPE)
   set(${edited_var} "${edited}" PARENT_SCOPE)
   set(${missing_var} "${missing}" PARENT_SCOPE)
+endfunction()
+
+# _workbook_show_exercise_warnings(TARGET LESSON FILES): the compiler's output about the exercise
+# program TARGET is kept beside each of its object files (OBJECT.warnings, written by the compiler
+# launcher scripts/lib/keep-warnings.sh), so that scripts/progress and scripts/check show the
+# warnings about the student's files at every run, not only the run that compiled them. Where
+# warnings are errors (WORKBOOK_WARNINGS_AS_ERRORS, the check preset), they stay warnings in an
+# exercise program whose FILES a student edited (the target property WORKBOOK_WARNINGS_NOT_ERRORS,
+# which the top-level CMakeLists.txt reads): the build prints them and goes on, and scripts/check
+# shows the same lines, so a warning in the student's own code fails neither. The untouched
+# exercises, the solutions and the harness stay strict, and so does every exercise where
+# WORKBOOK_STRICT_EXERCISES=1 (CI) requires them untouched.
+function(_workbook_show_exercise_warnings target lesson files)
+  foreach(language CXX CUDA)
+    set(launcher bash "${WORKBOOK_TOOLS_DIR}/keep-warnings.sh")
+    get_target_property(given ${target} ${language}_COMPILER_LAUNCHER)
+    if(given)
+      list(APPEND launcher ${given})  # a launcher of the user's own (ccache) runs inside
+    endif()
+    set_target_properties(${target} PROPERTIES ${language}_COMPILER_LAUNCHER "${launcher}")
+  endforeach()
+  if(WORKBOOK_WARNINGS_AS_ERRORS AND NOT "$ENV{WORKBOOK_STRICT_EXERCISES}" STREQUAL "1")
+    _workbook_edited_files("${lesson}" "${files}" edited)
+    if(edited)
+      set_target_properties(${target} PROPERTIES WORKBOOK_WARNINGS_NOT_ERRORS ON)
+      string(JOIN ", " shown ${edited})
+      message(STATUS "cuda-workbook: ${shown} edited; its compiler warnings are shown, not errors")
+    endif()
+  endif()
 endfunction()
 
 # _workbook_skip_test(NAME MESSAGE): a test that prints MESSAGE and reports "skipped" (exit 77).
@@ -526,6 +563,9 @@ function(workbook_lesson)
     set_target_properties(${target} PROPERTIES
       RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bin"
       CUDA_SEPARABLE_COMPILATION OFF)
+    if(variant STREQUAL "exercise")
+      _workbook_show_exercise_warnings(${target} "${L_NAME}" "${L_EXERCISE_FILES}")
+    endif()
 
     if(L_RACECHECK)
       # Shared memory, barriers or atomics: a race is a wrong answer too. The check also runs

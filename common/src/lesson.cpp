@@ -3,6 +3,7 @@
 #include "wb/exit_codes.h"
 #include "wb/power_sampler.h"
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -91,22 +92,21 @@ double time_limit_s(const LessonInfo& info) { return info.check_seconds * check_
 bool g_checking = false;
 std::string g_hints;
 
+// The student's CPU function that the check is running (RunningExercise), or null.
+std::atomic<const char*> g_running_exercise{nullptr};
+
 // Ends a check that runs past its time limit with a failed verdict naming the likely causes. A
 // background thread sleeps until the limit; it cannot stop the main thread (a loop that never
 // ends, a kernel or a halo exchange that never finishes), so it ends the whole process without
 // clean-up, which also stops any kernel still running.
 void start_watchdog(const LessonInfo& info) {
     const double limit_s = time_limit_s(info);
-    static char message[1024];
-    std::snprintf(message, sizeof message,
-                  "\nFAILED: the check did not finish within %.0f s (a correct solution needs a small part of "
-                  "that). Likely causes: a loop that never ends (a counter that never reaches its bound, or "
-                  "moves the wrong way), a kernel that never finishes (threads waiting at a barrier or for a "
-                  "flag that is never released), or an exchange that only one side joins (a send without its "
-                  "receive). See the hints on the lesson %s page.\n",
-                  limit_s, lesson_number(info.name).c_str());
+    static char number[16];
+    std::snprintf(number, sizeof number, "%s", lesson_number(info.name).c_str());
     std::thread([limit_s] {
         std::this_thread::sleep_for(std::chrono::duration<double>(limit_s));
+        static char message[1024];
+        time_limit_verdict(message, sizeof message, limit_s, number, running_exercise());
         flush_if_free();
         write_out(message);
         std::_Exit(kExitCheckFailed);
@@ -126,6 +126,31 @@ double check_time_scale() {
 }
 
 bool checking() { return g_checking; }
+
+RunningExercise::RunningExercise(const char* function) : previous_(g_running_exercise.exchange(function)) {}
+
+RunningExercise::~RunningExercise() { g_running_exercise.store(previous_); }
+
+const char* running_exercise() { return g_running_exercise.load(); }
+
+void time_limit_verdict(char* out, std::size_t size, double limit_s, const char* lesson, const char* exercise) {
+    if (exercise)
+        std::snprintf(out, size,
+                      "\nFAILED: the check did not finish within %.0f s: it was still running %s, your code on "
+                      "the CPU (a correct solution needs a small part of that time). Likely causes: a loop that "
+                      "never ends (a counter that never reaches its bound, or moves the wrong way), or one that "
+                      "runs far too many times (a bound multiplied where it should be divided). See the hints on "
+                      "the lesson %s page.\n",
+                      limit_s, exercise, lesson);
+    else
+        std::snprintf(out, size,
+                      "\nFAILED: the check did not finish within %.0f s (a correct solution needs a small part of "
+                      "that). Likely causes: a loop that never ends (a counter that never reaches its bound, or "
+                      "moves the wrong way), a kernel that never finishes (threads waiting at a barrier or for a "
+                      "flag that is never released), or an exchange that only one side joins (a send without its "
+                      "receive). See the hints on the lesson %s page.\n",
+                      limit_s, lesson);
+}
 
 std::string lesson_hints() { return g_hints; }
 

@@ -103,6 +103,7 @@ bool check_against_calculator() {
                  {0L, 100L, 4000L, 12288L, 16384L, 32276L, 40000L, 49152L, 65536L, 76801L, 100000L, 150000L, 232448L}) {
                 const KernelUse use{threads, registers, shared};
                 const int expected = calculator_blocks(p, use);
+                const wb::RunningExercise running("occupancy_of");
                 const int yours = occupancy_of(sm, use).blocks;
                 ++cases;
                 if (yours != expected && wrong++ == 0) print_case("first wrong case: ", use, yours, expected);
@@ -131,6 +132,7 @@ bool check_on_gpu(const wb::DeviceInfo& device) {
                                                                             static_cast<size_t>(shared)));
                 const KernelUse use{threads, attributes.numRegs,
                                     shared + static_cast<long>(attributes.sharedSizeBytes)};
+                const wb::RunningExercise running("occupancy_of");
                 const Occupancy yours = occupancy_of(sm, use);
                 if (threads == 256 && shared == 0)
                     std::printf("%d (%s), %.0f%% of the SM's threads\n", yours.blocks, yours.limited_by,

@@ -101,7 +101,10 @@ int run_check(const wb::Options& options) {
     std::vector<double> poisoned(count + guard), zeros(count, 0.0);
     wb::poison(poisoned);  // what a fresh allocation may hold
     const wb::GuardedArray<double> buffer(poisoned);
-    init_flows(buffer.data(), rows, cols);
+    {
+        const wb::RunningExercise running("init_flows");
+        init_flows(buffer.data(), rows, cols);
+    }
     std::vector<double> flows = buffer.to_vector();
     const bool guard_kept = std::memcmp(poisoned.data() + count, flows.data() + count, guard * sizeof(double)) == 0;
     if (!guard_kept)

@@ -28,6 +28,7 @@ int run_check(const wb::Options& /*options*/) {
     std::printf("Bug gallery, gflops-unit: GFLOP/s = 2 n^3 / t / 1e9, recomputed from raw times\n");
     std::vector<double> got, expected;
     for (const PublishedPoint& point : kPoints) {
+        const wb::RunningExercise running("gflops_of_matmul");
         got.push_back(gflops_of_matmul(point.n, point.seconds));
         expected.push_back(2.0 * point.n * point.n * point.n / point.seconds / 1e9);
         std::printf("  %-22s n=%-6ld t=%-10g s  printed %-8.2f computed %.2f\n", point.what, point.n, point.seconds,

@@ -55,7 +55,11 @@ int run_check(const wb::Options& /*options*/) {
                               run.timing = false;
                               return run.started_at < 0 ? -1.0 : run.clock_ms - run.started_at;
                           }};
-    const double reported_ms = time_the_kernel(steps, watch);
+    double reported_ms = 0;
+    {
+        const wb::RunningExercise running("time_the_kernel");
+        reported_ms = time_the_kernel(steps, watch);
+    }
 
     const std::vector<std::string> expected_order = {kAllocate.name, kCopyInputs.name, kMultiply.name, kCopyResult.name,
                                                      kRelease.name};

@@ -771,6 +771,20 @@ def file_under_test(mutant):
     return exercise_file if os.path.exists(os.path.join(ROOT, exercise_file)) else mutant.file
 
 
+def without_warnings(lines):
+    """The lines of `scripts/progress check`'s output less its blocks of compiler warnings (a
+    header "    N compiler warning(s) in your code ..." and the warnings indented under it): shown
+    under a verdict, they are never what the check says is wrong."""
+    kept, in_block = [], False
+    for line in lines:
+        if re.match(r"^    \d+ compiler warnings? in your code\b", line):
+            in_block = True
+        elif not (in_block and line.startswith("      ")):
+            in_block = False
+            kept.append(line)
+    return kept
+
+
 def judge(code, output):
     """(outcome, one line of detail) from the exit code of `scripts/progress check` and its output:
     "NAME: FAILED" followed by the check's own explanation, indented (a wrong element, a crash,
@@ -781,7 +795,7 @@ def judge(code, output):
         return STILLBORN, "does not compile"
     if code == 77:
         return SKIPPED, "the check could not run here"
-    lines = output.splitlines()
+    lines = without_warnings(output.splitlines())
     verdict = next((i for i, l in enumerate(lines) if re.match(r"^\S+: FAILED", l)), None)
     if code == 1 and verdict is not None:
         detail = [l.strip() for l in lines[verdict + 1:] if l.startswith("    ") and l.strip()]

@@ -58,6 +58,10 @@ expect(mutate.without_comment("x = 1;  /* why */") == "x = 1;", "a trailing /* c
 judge = mutate.judge
 expect(judge(1, "01-x: FAILED\n    C[0][0] = nan (expected 1)\n")[0] == "killed", "a wrong element kills")
 expect(judge(1, "01-x: FAILED\n")[0] == "survived", "FAILED without a message survives")
+warned = "    1 compiler warning in your code (not errors):\n      lessons/01-x/a.cpp:9:9: warning: unused variable\n"
+expect(judge(1, "01-x: FAILED\n" + warned)[0] == "survived", "a compiler warning is no message of the check")
+expect(judge(1, "01-x: FAILED\n    C[0][0] = nan (expected 1)\n" + warned) ==
+       ("killed", "C[0][0] = nan (expected 1)"), "a warning under the check's message leaves the message")
 expect(judge(0, "01-x: PASSED\n")[0] == "survived", "a pass survives")
 expect(judge(None, "")[0] == "survived", "a hang stopped from outside survives")
 expect(judge(1, "01-x: FAILED: it does not compile\n    error: x\n")[0] == "stillborn", "a build error is stillborn")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """progress-failure-summary-test.py SOURCE_DIR: a failed check's summary in scripts/progress (what
 `scripts/progress` and `scripts/check` print under FAILED) quotes the program's own line about
-what is wrong, whatever its shape, then the verdict.
+what is wrong, whatever its shape, and its own counts of wrong cases (where the verdict's tally
+counts a group of cases as one: "38 of 4940 cases wrong" beside "1 of 1"), then the verdict.
 
 The outputs are saved in scripts/tests/check-outputs/ (two from CPU programs of this course, the
 others written in the drivers' formats): a first wrong case, a value against the expected one, a
@@ -22,9 +23,11 @@ loader.exec_module(progress)
 VERDICT_03 = "FAILED: 1 of 1 cases wrong. See the hints on the lesson 03 page."
 EXPECTED = {
     "03-occupancy-first-wrong.txt": [
-        "first wrong case:   32 threads,  16 registers,  12288 B shared: 19 blocks (expected 17)", VERDICT_03],
+        "first wrong case:   32 threads,  16 registers,  12288 B shared: 19 blocks (expected 17)",
+        "H100 and H200 limits, against cuda_occupancy.h: 38 of 4940 cases wrong", VERDICT_03],
     "03-occupancy-untouched.txt": [
-        "first wrong case:   32 threads,   0 registers,      0 B shared:  0 blocks (expected 32)", VERDICT_03],
+        "first wrong case:   32 threads,   0 registers,      0 B shared:  0 blocks (expected 32)",
+        "H100 and H200 limits, against cuda_occupancy.h: 4277 of 4940 cases wrong", VERDICT_03],
     "01-cpu-matmul-too-slow.txt": [
         "cpu-ikj is correct but too slow: its innermost loop must walk along a row of B and a row",
         "of C (stride 1); a loop order such as j-k-i walks down columns and misses the caches",
@@ -40,6 +43,7 @@ EXPECTED = {
         "FAILED: 1 of 11 cases wrong. See the hints on the lesson 03 page."],
     "08-decomposition.txt": [
         "rows_of_rank(1, 3, 10) = [3, 6): should start at row 4",
+        "Decomposition: 2 of 59 cases wrong (see the hints on the lesson 08 page)",
         "FAILED: 1 of 1 cases wrong. See the hints on the lesson 08 page."],
     "09-timed-region-order.txt": [
         "every step must run once, in the order: allocate, copy inputs, multiply, copy result, release",
@@ -83,4 +87,4 @@ for failure in failures:
     print("FAIL: " + failure)
 if failures:
     sys.exit(1)
-print(f"OK: {len(EXPECTED)} saved check outputs summarised by their own first wrong line and verdict")
+print(f"OK: {len(EXPECTED)} saved check outputs summarised by their own first wrong line, counts and verdict")

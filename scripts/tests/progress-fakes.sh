@@ -8,6 +8,10 @@
 #     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise;
 #   fake_build DIR LIST: a build folder holding only the exercise list LIST and the lists CMake
 #   writes beside it;
+#   fake_course SOURCE_DIR WORK_DIR LIST: all of it at once: a copy of the course in WORK_DIR/tree,
+#     the fake tools in WORK_DIR/fake, first on PATH, and a fake build of LIST in WORK_DIR/build;
+#   override_results LINE...: each line ("test name|status|output") replaces the line of the same
+#     test in $FAKE_RESULTS, or is added;
 #   left_out_lessons LIST: the lessons that the configure which wrote LIST (a build's
 #   workbook-exercises.txt) left out, one a line (its workbook-left-out.tsv: lesson 08 without
 #   MPI), so that a test checks the rest and then skips instead of failing on them;
@@ -60,6 +64,23 @@ fake_build() {
   local generated
   for generated in "$(dirname "$2")"/workbook-{lessons.tsv,rooflines.txt,speed-goals.tsv}; do
     if [ -f "$generated" ]; then cp "$generated" "$1/"; fi
+  done
+}
+
+fake_course() {
+  rm -rf "$2" && mkdir -p "$2" || return 1
+  bash "$1/scripts/maintainer/copy-course.sh" "$1" "$2/tree" || { echo "FAIL: cannot copy the tree"; return 1; }
+  fake_tools "$2/fake"
+  fake_build "$2/build" "$3" || return 1
+  export PATH="$2/fake:$PATH"
+}
+
+override_results() {
+  local line
+  for line in "$@"; do
+    grep -v "^${line%%|*}|" "$FAKE_RESULTS" >"$FAKE_RESULTS.new"
+    echo "$line" >>"$FAKE_RESULTS.new"
+    mv "$FAKE_RESULTS.new" "$FAKE_RESULTS"
   done
 }
 

@@ -13,17 +13,14 @@
 set -u
 src=$1 work=$2 list=$3
 fail() { echo "FAIL: $*"; exit 1; }
-rm -rf "$work" && mkdir -p "$work" || exit 1
-bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work/tree" || fail "cannot copy the tree"
 source "$src/scripts/tests/progress-fakes.sh"
-fake_tools "$work/fake"
-fake_build "$work/build" "$list"
+fake_course "$src" "$work" "$list" || exit 1
 tree=$work/tree
 left_out=$(left_out_lessons "$list" | tr '\n' ' ')
 profiling=$(lesson_named "$list" profiling)
 [ -n "$profiling" ] || fail "no lesson NN-profiling in $list"
 has_lesson() { [[ " $left_out" != *" $1 "* ]]; }
-export PATH="$work/fake:$PATH" FAKE_RESULTS="$work/results.txt"
+export FAKE_RESULTS="$work/results.txt"
 progress() { python3 "$tree/scripts/progress" --build-dir "$work/build" --no-build --no-bench "$@"; }
 # results SKIP_LINE [NAME|STATUS|OUTPUT...]: every CPU check passes, every GPU check gives
 # SKIP_LINE (run when empty), then the lines given replace those of the same name.
@@ -32,10 +29,7 @@ results() {
   awk -F'|' -v skip="$skip" '!/^#/ && NF {
       if ($4 == "cpu" || skip == "") print $1 ".exercise|run|PASSED"; else print $1 ".exercise|skipped|" skip }' \
     "$list" >"$FAKE_RESULTS"
-  for line in "$@"; do
-    grep -v "^${line%%|*}|" "$FAKE_RESULTS" >"$FAKE_RESULTS.new"; echo "$line" >>"$FAKE_RESULTS.new"
-    mv "$FAKE_RESULTS.new" "$FAKE_RESULTS"
-  done
+  override_results "$@"
 }
 flat() { tr '\n' ' ' <"$1" | tr -s ' '; }
 row() { grep -Eq "^ +\[.\] $1 +$2\$" "$3" || fail "no row '$1  $2' in $3"; }

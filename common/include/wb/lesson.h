@@ -81,6 +81,35 @@ bool checking();
 /// "See the hints on the lesson 03 page." while lesson_main runs a check, else "".
 std::string lesson_hints();
 
+/// Marks, for its lifetime, a stretch of a check that runs the student's own CPU function
+/// `function` (a name that outlives the object, such as a string literal). A check still running
+/// at its time limit then names that function and only the causes that code on the CPU can have
+/// (time_limit_verdict). A CPU program's driver declares one before each call into the exercise:
+///
+///     const wb::RunningExercise running("matmul_ikj");
+///     matmul_ikj(a, b, c, n);
+class RunningExercise {
+public:
+    explicit RunningExercise(const char* function);
+    ~RunningExercise();
+    RunningExercise(const RunningExercise&) = delete;
+    RunningExercise& operator=(const RunningExercise&) = delete;
+
+private:
+    const char* previous_;  // the function marked before this one, restored at the end
+};
+
+/// The student's CPU function that a RunningExercise marks now (the innermost), or null.
+const char* running_exercise();
+
+/// The verdict of a check still running at its time limit of `limit_s` seconds, written into
+/// `out` (at most `size` bytes) without allocating memory, since the main thread may hold any
+/// lock then. `exercise`: the student's CPU function that was running (RunningExercise), or
+/// null; with it the verdict names that function and lists the causes of code on the CPU (a loop
+/// that never ends, or one far too long), else every likely cause (a loop, a kernel that never
+/// finishes, an exchange that only one side joins). `lesson`: the lesson's number, "01".
+void time_limit_verdict(char* out, std::size_t size, double limit_s, const char* lesson, const char* exercise);
+
 /// Counts the cases of a check and ends it the same way in every lesson:
 ///   "PASSED: <what>."  or  "FAILED: 3 of 24 cases wrong. See the hints on the lesson 02 page."
 class CheckTally {
