@@ -32,6 +32,7 @@ endfunction()
 #   - workbook.unbuilt-tests: the GPU check's list of tests a partial build cannot run;
 #   - workbook.progress-all-solved and workbook.student-edits-self-test (maintainer): progress
 #     over every solved exercise, and a student's edits failing none of the tests;
+#   - workbook.grade-class (maintainer): the instructors' grading trusts the exercise files alone;
 #   - the bad-input sweep (workbook_bad_input_sweep below);
 #   - the docs' revealable hints and the browser test of the site (docs.browser).
 function(_workbook_learner_tools)
@@ -227,6 +228,16 @@ function(_workbook_learner_tools)
              COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/student-edits-self-test.sh"
                      "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/student-edits-self-test")
     set_tests_properties(workbook.student-edits-self-test PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 1800
+                         SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} RUN_SERIAL TRUE)
+    # The instructors' grading (docs/examples/grade-class.sbatch, run without Slurm, and
+    # scripts/grade) over students' clones of lesson 01: only their exercise files are graded, in
+    # one build of the course; a doctored driver or an exercise linked elsewhere never reads as
+    # done, and a failed clone leaves its reason in the student's folder. One configure and
+    # lesson 01's build, so alone.
+    add_test(NAME workbook.grade-class
+             COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/grade-class-test.sh"
+                     "${PROJECT_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/grade-class")
+    set_tests_properties(workbook.grade-class PROPERTIES LABELS "maintainer;cpu;workbook" TIMEOUT 1800
                          SKIP_RETURN_CODE ${WORKBOOK_SKIP_CODE} RUN_SERIAL TRUE)
   endif()
 

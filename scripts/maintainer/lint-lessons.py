@@ -531,7 +531,7 @@ def shape(source):
 
 # The top of scripts/: the commands students and instructors run, the CMakeLists.txt that registers
 # the tests of the scripts, and the folders of the others (tests/: those tests and their data).
-STUDENT_COMMANDS = ("check", "gpu-check.sh", "make-course-zip", "profile", "progress", "setup.sh")
+STUDENT_COMMANDS = ("check", "gpu-check.sh", "grade", "make-course-zip", "profile", "progress", "setup.sh")
 SCRIPT_FILES = STUDENT_COMMANDS + ("CMakeLists.txt",)
 SCRIPT_FOLDERS = ("lib", "maintainer", "tests")
 # common/ is the C++ library every lesson links (with its CMake rules and programs): no script
