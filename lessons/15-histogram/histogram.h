@@ -37,7 +37,7 @@ void histogram_warp_aggregated(const Value* d_values, long long count, unsigned 
 /// The reference version (given, read it after the exercise): several private copies per
 /// block, four 16-byte loads in flight per thread, chunks of equal values counted as runs in
 /// registers; with 65,536 bins the bins are split into slices that fit in shared memory, each
-/// block counting one slice.
+/// block counting one slice (bin_slices.cuh).
 template <class Value>
 void histogram_reference(const Value* d_values, long long count, unsigned int* d_bins);
 
