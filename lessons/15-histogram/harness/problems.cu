@@ -74,16 +74,21 @@ unsigned int draw(Random& random, const InputCase& input, const std::vector<unsi
 }
 
 // Fills values [first, last) of the problem: pieces of a fixed size, each seeded by its
-// number, so that the values do not depend on how many threads draw them.
+// number, so that the values do not depend on how many threads draw them. Each value drawn is
+// repeated 1 .. longest_run times (a run cut short at the end of the piece).
 void fill(Problem& problem, const std::vector<unsigned int>& table, std::uint64_t seed, long long first,
           long long last) {
     Random random{seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(first)};
-    for (long long i = first; i < last; ++i) {
+    const int longest_run = problem.input.longest_run;
+    for (long long i = first; i < last;) {
         const unsigned int value = draw(random, problem.input, table, problem.value_bytes);
-        if (problem.value_bytes == 1)
-            problem.raw[i] = static_cast<unsigned char>(value);
-        else
-            std::memcpy(&problem.raw[2 * i], &value, 2);  // little-endian: the low two bytes
+        const long long run = longest_run > 1 ? 1 + static_cast<long long>(random.next() % longest_run) : 1;
+        for (const long long end = std::min(last, i + run); i < end; ++i) {
+            if (problem.value_bytes == 1)
+                problem.raw[i] = static_cast<unsigned char>(value);
+            else
+                std::memcpy(&problem.raw[2 * i], &value, 2);  // little-endian: the low two bytes
+        }
     }
 }
 

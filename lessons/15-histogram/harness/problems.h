@@ -20,10 +20,12 @@ struct Launch {
 
 /// One input distribution. `equal_fraction` of the values are kEqualValue, the others uniform;
 /// a negative fraction means text-like input instead (English letter frequencies for bytes, a
-/// Zipf draw for 16-bit values).
+/// Zipf draw for 16-bit values). With `longest_run` above 1 each value drawn is repeated 1 to
+/// longest_run times (runs that start and end anywhere in a 16-byte chunk).
 struct InputCase {
     std::string name;       ///< the CSV's input column: uniform, equal-0.25, all-equal, text-like
     double equal_fraction;  ///< 0 .. 1, or -1 for text-like
+    int longest_run = 1;    ///< values come in runs of 1 .. longest_run equal values
 };
 
 /// The value every "equal" element holds ('e').
