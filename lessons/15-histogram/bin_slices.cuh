@@ -56,6 +56,13 @@ struct Slice {
     }
 };
 
+/// A counter that counts its adds instead of making them, into `*adds` (a thread's own), for the
+/// check of version 05: how many atomics its counting would make.
+struct AddTally {
+    unsigned int* adds;
+    __device__ void add(unsigned int, unsigned int) const { ++*adds; }
+};
+
 /// This block's slice of the bins, counted in `counters` (layout.slice_bins of them).
 template <class Value>
 __device__ Slice<Value> block_slice(unsigned int* counters, const Layout& layout) {

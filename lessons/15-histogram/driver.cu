@@ -4,7 +4,8 @@
 //            lengths (1, below 16 bytes, 31, 33, not a multiple of 16 or of a block, an unaligned
 //            start) and a large one, against the histogram counted on the CPU; then times the
 //            fixed cost of the private bins of versions 02 and 03 (zeroing and merging) against a
-//            kernel that only reads the values.
+//            kernel that only reads the values, and version 05 against CUB on uniform and
+//            all-equal bytes.
 //   --bench  times every version and cub::DeviceHistogram::HistogramEven on 2^28 bytes (--sizes
 //            BYTES) along the share of equal values (0 .. 1) and on text-like input, and writes
 //            CSV: GB/s of input, and the ratio to CUB on the same input.
@@ -34,21 +35,27 @@ constexpr long kBenchBytes = 1L << 28;
 const std::vector<wb::Version<Launch>> kVersions = {
     {"01-global",
      "one atomicAdd per value on device memory",
-     {histogram_global<unsigned char>, histogram_global<unsigned short>, "TODO 1 (the global atomics)", false}},
+     {histogram_global<unsigned char>, histogram_global<unsigned short>, "TODO 1 (the global atomics)",
+      CostCase::none}},
     {"02-privatized",
      "a copy of the bins per block in shared memory (65536 bins: as 01)",
      {histogram_privatized<unsigned char>, histogram_privatized<unsigned short>,
-      "TODO 2a, 2b or 2c (zero, merge, count: the private bins), or TODO 1 with 65,536 bins", true}},
+      "TODO 2a, 2b or 2c (zero, merge, count: the private bins), or TODO 1 with 65,536 bins", CostCase::private_bins}},
     {"03-warp-aggregated",
      "as 02 with one atomic per distinct value of a warp (65536 bins: on device memory)",
      {histogram_warp_aggregated<unsigned char>, histogram_warp_aggregated<unsigned short>,
-      "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)", true}},
+      "TODO 3 (the warp's vote), or with 256 bins TODO 2a or 2b (zero, merge)", CostCase::private_bins}},
     {"04-reference",
      "a copy per warp; 4 16-byte loads in flight; equal chunks as runs (65536 bins: slices)",
-     {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version", false}},
+     {histogram_reference<unsigned char>, histogram_reference<unsigned short>, "the given reference version",
+      CostCase::none}},
+    {"05-vector-runs",
+     "as 02, read 16 bytes at a time, equal chunks as runs (65536 bins: slices)",
+     {histogram_vector_runs<unsigned char>, histogram_vector_runs<unsigned short>,
+      "TODO 4a, 4b or 4c (loads, runs), or TODO 2a or 2b (zero, merge)", CostCase::loads_and_runs}},
     {kCub,
      "cub::DeviceHistogram::HistogramEven (the library baseline)",
-     {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", false}},
+     {cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", CostCase::none}},
 };
 
 // ---- check -------------------------------------------------------------------------------
@@ -82,23 +89,6 @@ std::vector<InputCase> check_inputs() {
     return {{"uniform", 0.0}, {"text-like", -1.0}, {"all-equal", 1.0}, {"equal-0.5", 0.5}, {"runs", 0.0, 64}};
 }
 
-// Times the private bins of the versions that have them (with 256 bins) and counted right; true
-// when it timed any.
-// Not with --sizes (a chosen case) nor under compute-sanitizer (which scales the time limits
-// and slows kernels unevenly).
-bool check_private_bins_costs(const wb::Options& options, const std::vector<wb::Version<Launch>>& versions,
-                              const std::vector<bool>& version_correct, wb::CheckTally& tally) {
-    if (!options.sizes.empty() || wb::check_time_scale() > 1.0) return false;
-    bool announced = false;
-    for (std::size_t v = 0; v < versions.size(); ++v) {
-        if (!versions[v].config.private_bins || !version_correct[v]) continue;
-        if (!announced) std::printf("  the private bins' fixed cost, on 2048 equal bytes (8 blocks of 256 threads):\n");
-        announced = true;
-        tally.record(check_private_bins_cost(versions[v].name, versions[v].config));
-    }
-    return announced;
-}
-
 int run_check(const wb::Options& options) {
     const std::vector<wb::Version<Launch>> versions = wb::select_kernels(options, kVersions);
     const std::vector<Length> byte_lengths = check_lengths(1, options), short_lengths = check_lengths(2, options);
@@ -125,8 +115,9 @@ int run_check(const wb::Options& options) {
             }
         }
     }
-    const bool timed = check_private_bins_costs(options, versions, version_correct, tally);
-    return tally.finish(timed ? "every version counts every value into its bin, and private bins cost little"
+    // Not with --sizes: a chosen case.
+    const bool costs = options.sizes.empty() && check_costs(versions, version_correct, tally);
+    return tally.finish(costs ? "every version counts every value into its bin, at the cost its ideas allow"
                               : "every version counts every value into its bin");
 }
 
@@ -237,10 +228,12 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    wb::LessonInfo info{kLesson,
-                        "histograms: global atomics, private bins in shared memory, warp aggregation, against CUB",
-                        "lengths N (values; --bench: bytes of input, default 2^28)",
-                        {{"kernels", "LIST", "only these versions, by number or name (e.g. 1,3; default: all)"}}};
+    wb::LessonInfo info{
+        kLesson,
+        "histograms: global atomics, private bins in shared memory, warp aggregation, 16-byte loads and runs, "
+        "against CUB",
+        "lengths N (values; --bench: bytes of input, default 2^28)",
+        {{"kernels", "LIST", "only these versions, by number or name (e.g. 1,3; default: all)"}}};
     info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // each version chooses its blocks (see the page)
     info.csv.extra_columns = kExtraColumns;

@@ -1,5 +1,5 @@
 // Lesson 15: the reference version (see histogram.h). Read it after the exercise: it builds on
-// the answers of TODO 2 and 3.
+// the answers of TODO 2 and 4 (it counts with vector_runs.cuh, the answer of TODO 4).
 //
 // What makes it fast, in the order they matter:
 //   - each thread loads four 16-byte chunks (uint4) before it counts any of them: four loads
@@ -13,8 +13,8 @@
 //   - as many blocks as stay resident, each looping over its share of the input; the few values
 //     before the first 16-byte boundary and after the last whole chunk are counted one by one.
 // With 65,536 bins (unsigned short values) the bins are split into slices that fit in shared
-// memory, each block counting the values of one slice (bin_slices.cuh). The counting of a
-// thread's share is vector_runs.cuh's.
+// memory, each block counting the values of one slice (bin_slices.cuh). Version 05 is this
+// version with one copy of the bins per block, counted by your TODO 4.
 #include "bin_slices.cuh"
 #include "histogram.h"
 #include "vector_runs.cuh"

@@ -1,6 +1,10 @@
 /// @file vector_runs.cuh
-/// @brief Lesson 15: the reference version's counting of a thread's share of the values, read 16
-/// bytes at a time, with runs of equal values added by one atomic each.
+/// @brief Lesson 15, TODO 4: a thread's share of the values, read 16 bytes at a time, with runs
+/// of equal values added by one atomic each (version 05; the reference version counts with
+/// these functions too).
+///   TODO 4a   the share: whole 16-byte chunks loaded as uint4, the values around them one by one
+///   TODO 4b   a chunk of equal values lengthens the thread's run instead of adding one per value
+///   TODO 4c   the run the thread holds at the end of its share added with one atomic
 /// Every function counts into a `counter` (bin_slices.cuh's Slice): counter.add(value, amount)
 /// adds `amount` to the counter of `value` with one atomic.
 #pragma once
@@ -41,6 +45,7 @@ template <class Value, class Counter>
 __device__ void count_chunk(const uint4& chunk, Run& run, const Counter& counter) {
     constexpr int kBits = 8 * sizeof(Value);            // bits of one value
     constexpr unsigned int kMask = (1u << kBits) - 1u;  // one value, in the lowest bits of a word
+    // >>> TODO 4b: a chunk of equal values lengthens the run, with no atomic; a new value ends the old run
     if (all_equal<Value>(chunk)) {
         const unsigned int value = chunk.x & kMask;
         if (value != run.value) {
@@ -50,6 +55,7 @@ __device__ void count_chunk(const uint4& chunk, Run& run, const Counter& counter
         run.length += values_per_chunk<Value>();
         return;
     }
+    // <<< TODO 4b
     // Any other chunk: one add per value, each value taken from its 32-bit word (little-endian:
     // the first value in the lowest bits), with no test per value.
     const unsigned int words[4] = {chunk.x, chunk.y, chunk.z, chunk.w};
@@ -65,6 +71,7 @@ template <class Value, class Counter>
 __device__ void count_share(const Value* values, long long count, long long thread, long long threads,
                             const Counter& counter) {
     Run run;  // the equal chunks this thread has seen and not added yet (count_chunk lengthens it)
+    // >>> TODO 4a: every value counted once: whole 16-byte chunks loaded as uint4, the rest one by one
     // Values before the first 16-byte boundary and after the last whole chunk: one by one.
     const auto address = reinterpret_cast<std::uintptr_t>(values);
     const long long head =
@@ -85,5 +92,8 @@ __device__ void count_share(const Value* values, long long count, long long thre
         for (int k = 0; k < kChunksInFlight; ++k) count_chunk<Value>(loaded[k], run, counter);
     }
     for (; c < chunks; c += threads) count_chunk<Value>(chunk[c], run, counter);
+    // <<< TODO 4a
+    // >>> TODO 4c: the run the thread still holds is added with one atomic
     if (run.length != 0) counter.add(run.value, run.length);
+    // <<< TODO 4c
 }
