@@ -806,7 +806,10 @@ endfunction()
 # two is required: a check can fail for many reasons, and only this one proves the test's point.
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
-# SOLVED_FILES: the program's other exercise files, linked in as their reference solutions.
+# SOLVED_FILES: the program's other exercise files, linked in as their reference solutions. A
+# solved header, and every solved file where FILE is a header, is copied beside the planted file,
+# so that an #include of one by the other finds the copy (and not the exercise's header, or the
+# solution's beside the solution).
 # ENVIRONMENT: variables of the test (e.g. WORKBOOK_CHECK_TIME_SCALE to shorten a time limit).
 # GIVEN_TODO n (instead of FROM and TO): the solution with its TODO n region as the exercise
 # gives it, from the line "// >>> TODO n" up to "// <<< TODO n" (lesson 08's exchange left out).
@@ -884,8 +887,16 @@ function(workbook_planted_bug)
     file(WRITE "${copy}" "${planted}")
   endif()
   set(target "${id}-planted-${P_NAME}")
-  list(TRANSFORM P_SOLVED_FILES PREPEND "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/")
-  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}" ${P_SOLVED_FILES})
+  set(solved_sources "")
+  foreach(file IN LISTS P_SOLVED_FILES)
+    set(path "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${file}")
+    if(P_FILE MATCHES "[.](cuh|h|hpp)$" OR file MATCHES "[.](cuh|h|hpp)$")
+      configure_file("${path}" "${folder}/${file}" COPYONLY)
+      set(path "${folder}/${file}")
+    endif()
+    list(APPEND solved_sources "${path}")
+  endforeach()
+  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}" ${solved_sources})
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
   target_link_libraries(${target} PRIVATE workbook_common ${P_LIBS})
   set(command $<TARGET_FILE:${target}> ${P_CHECK_ARGS})

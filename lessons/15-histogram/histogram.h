@@ -37,9 +37,22 @@ void histogram_warp_aggregated(const Value* d_values, long long count, unsigned 
 /// The reference version (given, read it after the exercise): several private copies per
 /// block, four 16-byte loads in flight per thread, chunks of equal values counted as runs in
 /// registers; with 65,536 bins the bins are split into slices that fit in shared memory, each
-/// block counting one slice.
+/// block counting one slice (bin_slices.cuh).
 template <class Value>
 void histogram_reference(const Value* d_values, long long count, unsigned int* d_bins);
+
+/// Version 5 (TODO 4): version 2's private bins, one copy per block, with the values read 16
+/// bytes at a time and each chunk of equal values added to a run, one atomic per run
+/// (vector_runs.cuh); with 65,536 bins each block counts one slice of them, as the reference
+/// version does.
+template <class Value>
+void histogram_vector_runs(const Value* d_values, long long count, unsigned int* d_bins);
+
+/// For the check of version 5: runs its counting of `count` bytes (TODO 4) with each add
+/// tallied instead of made, on the default stream, without waiting. d_out (256 counters, zeroed
+/// here) receives in d_out[0] the number of adds, in d_out[1] the number of threads that share
+/// the input out.
+void count_vector_runs_adds(const unsigned char* d_values, long long count, unsigned int* d_out);
 
 /// True when one block's private copy of bin_count<Value>() 32-bit counters fits in the shared
 /// memory a block may have on this GPU (the opt-in limit: 227 KiB on an H100).

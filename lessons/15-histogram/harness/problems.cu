@@ -1,6 +1,7 @@
 // Lesson 15 harness: inputs, the CPU reference, checked and timed runs (see problems.h).
 #include "harness/problems.h"
 
+#include "harness/cub_histogram.h"
 #include "histogram.h"
 #include "launch_grid.h"
 
@@ -12,6 +13,7 @@
 #include <limits>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <thread>
 
@@ -74,16 +76,21 @@ unsigned int draw(Random& random, const InputCase& input, const std::vector<unsi
 }
 
 // Fills values [first, last) of the problem: pieces of a fixed size, each seeded by its
-// number, so that the values do not depend on how many threads draw them.
+// number, so that the values do not depend on how many threads draw them. Each value drawn is
+// repeated 1 .. longest_run times (a run cut short at the end of the piece).
 void fill(Problem& problem, const std::vector<unsigned int>& table, std::uint64_t seed, long long first,
           long long last) {
     Random random{seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(first)};
-    for (long long i = first; i < last; ++i) {
+    const int longest_run = problem.input.longest_run;
+    for (long long i = first; i < last;) {
         const unsigned int value = draw(random, problem.input, table, problem.value_bytes);
-        if (problem.value_bytes == 1)
-            problem.raw[i] = static_cast<unsigned char>(value);
-        else
-            std::memcpy(&problem.raw[2 * i], &value, 2);  // little-endian: the low two bytes
+        const long long run = longest_run > 1 ? 1 + static_cast<long long>(random.next() % longest_run) : 1;
+        for (const long long end = std::min(last, i + run); i < end; ++i) {
+            if (problem.value_bytes == 1)
+                problem.raw[i] = static_cast<unsigned char>(value);
+            else
+                std::memcpy(&problem.raw[2 * i], &value, 2);  // little-endian: the low two bytes
+        }
     }
 }
 
@@ -117,6 +124,22 @@ __global__ void read_values_only(const unsigned char* values, long long count, u
     const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
     for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count; i += stride)
         if (values[i] == never) bins[0] = untouched[threadIdx.x];
+}
+
+// The least ratio of the time of `version` to that of `baseline`: the fastest of 15 batches of
+// `batch` back-to-back runs of each, since other work on the GPU (another program's kernels) can
+// only slow a batch down. A GPU busy throughout slows a whole attempt: up to three, the later
+// ones only while the ratio is above `limit`.
+double fastest_time_ratio(const std::function<void()>& version, const std::function<void()>& baseline, int batch,
+                          double limit) {
+    constexpr int kSamples = 15;
+    double ratio = std::numeric_limits<double>::infinity();
+    for (int attempt = 0; attempt < 3 && !(ratio <= limit); ++attempt) {
+        const double version_ms = wb::measure_gpu_batches(kSamples, batch, [&](int) { version(); }).min_ms;
+        const double baseline_ms = wb::measure_gpu_batches(kSamples, batch, [&](int) { baseline(); }).min_ms;
+        ratio = std::min(ratio, version_ms / baseline_ms);
+    }
+    return ratio;
 }
 
 void run_read_values_only(const unsigned char* values, long long count, unsigned int* bins) {
@@ -220,28 +243,38 @@ wb::SteadyTiming time_version(const std::string& name, const std::string& label,
     });
 }
 
+bool check_costs(const std::vector<wb::Version<Launch>>& versions, const std::vector<bool>& version_correct,
+                 wb::CheckTally& tally) {
+    if (wb::check_time_scale() > 1.0) return false;
+    bool checked = false, announced = false;
+    for (std::size_t v = 0; v < versions.size(); ++v) {
+        const std::string& name = versions[v].name;
+        const Launch& launch = versions[v].config;
+        if (launch.cost == CostCase::none || !version_correct[v]) continue;
+        checked = true;
+        if (launch.cost == CostCase::private_bins) {
+            if (!announced)
+                std::printf("  the private bins' fixed cost, on 2048 equal bytes (8 blocks of 256 threads):\n");
+            announced = true;
+            tally.record(check_private_bins_cost(name, launch));
+            continue;
+        }
+        check_loads_and_runs(name, launch, tally);
+    }
+    return checked;
+}
+
 bool check_private_bins_cost(const std::string& name, const Launch& launch) {
     constexpr long long kCount = 2048;  // 8 blocks of 256 threads, one value each
-    constexpr int kSamples = 15, kBatch = 50;
     const Problem problem = make_problem(1, kCount, {"all-equal", 1.0}, 1);
     const DeviceValues values = upload(problem, 0);
     const auto* d_values = static_cast<const unsigned char*>(values.values());
     wb::DeviceBuffer<unsigned int> bins(problem.bins());
     run_version(launch, problem, values, bins.get());  // once, watched: the timed runs are not
     wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
-    double ratio = std::numeric_limits<double>::infinity();
-    // The fastest batch of each: other work on the GPU (another program's kernels) can only slow a
-    // batch down. A GPU busy throughout slows a whole attempt: up to three.
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        const double version_ms = wb::measure_gpu_batches(kSamples, kBatch, [&](int) {
-                                      run_version(launch, problem, values, bins.get());
-                                  }).min_ms;
-        const double baseline_ms = wb::measure_gpu_batches(kSamples, kBatch, [&](int) {
-                                       run_read_values_only(d_values, kCount, bins.get());
-                                   }).min_ms;
-        ratio = std::min(ratio, version_ms / baseline_ms);
-        if (ratio <= kPrivateBinsCostLimit) break;
-    }
+    const double ratio =
+        fastest_time_ratio([&] { run_version(launch, problem, values, bins.get()); },
+                           [&] { run_read_values_only(d_values, kCount, bins.get()); }, 50, kPrivateBinsCostLimit);
     const bool ok = ratio <= kPrivateBinsCostLimit;
     std::printf("    %-20s %s: %.2fx the time of a kernel that only reads the values (at most %.1fx)\n", name.c_str(),
                 ok ? "ok" : "FAILED", ratio, kPrivateBinsCostLimit);
@@ -250,4 +283,55 @@ bool check_private_bins_cost(const std::string& name, const Launch& launch) {
                     "    %-20s thread zero (TODO 2a) and merge (TODO 2b) only its share of them?\n",
                     "", "");
     return ok;
+}
+
+namespace {
+
+// Version 05's adds on kSpeedBytes equal bytes, against kMostAddsPerThread per thread; prints one line.
+bool check_runs_added_once(const std::string& name) {
+    const Problem problem = make_problem(1, kSpeedBytes, {"all-equal", 1.0}, 2);
+    const DeviceValues values = upload(problem, 0);
+    wb::DeviceBuffer<unsigned int> out(problem.bins());
+    count_vector_runs_adds(static_cast<const unsigned char*>(values.values()), problem.count, out.get());
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    const std::vector<unsigned int> tallied = out.to_host();
+    const unsigned long long adds = tallied[0], threads = tallied[1], most = kMostAddsPerThread * threads;
+    const bool ok = adds <= most;
+    std::printf("    runs, %s on %lld equal bytes: %llu adds by %llu threads (at most %llu): %s\n", name.c_str(),
+                kSpeedBytes, adds, threads, most, ok ? "ok" : "FAILED");
+    return ok;
+}
+
+// Version 05's rate against CUB's on kSpeedBytes uniform bytes; prints one line.
+bool check_rate_against_cub(const std::string& name, const Launch& launch) {
+    const Problem problem = make_problem(1, kSpeedBytes, {"uniform", 0.0}, 2);
+    const DeviceValues values = upload(problem, 0);
+    wb::DeviceBuffer<unsigned int> bins(problem.bins());
+    run_version(launch, problem, values, bins.get());  // once, watched: the timed runs are not
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    const Launch cub{cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", CostCase::none};
+    const double rate =
+        1.0 / fastest_time_ratio([&] { run_version(launch, problem, values, bins.get()); },
+                                 [&] { run_version(cub, problem, values, bins.get()); }, 10, 1.0 / kMinRateOfCub);
+    const bool ok = rate >= kMinRateOfCub;
+    std::printf("    speed, %s on %lld uniform bytes: %.2fx CUB's rate (at least %.1fx): %s\n", name.c_str(),
+                kSpeedBytes, rate, kMinRateOfCub, ok ? "ok" : "FAILED");
+    return ok;
+}
+
+}  // namespace
+
+bool check_loads_and_runs(const std::string& name, const Launch& launch, wb::CheckTally& tally) {
+    std::printf("  %s's runs and loads:\n", name.c_str());
+    const bool runs = tally.record(check_runs_added_once(name));
+    const bool loads = tally.record(check_rate_against_cub(name, launch));
+    // What is wrong last, so that it ends the output before the verdict.
+    if (!runs)
+        std::printf("    %s counts right but adds equal bytes one by one: a run of equal chunks is one add (TODO 4b)\n",
+                    name.c_str());
+    if (!loads)
+        std::printf(
+            "    %s counts right but reads slowly: load 16 bytes at a time, several loads in flight (TODO 4a)\n",
+            name.c_str());
+    return runs && loads;
 }
