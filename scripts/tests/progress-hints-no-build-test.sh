@@ -56,8 +56,7 @@ loader = importlib.machinery.SourceFileLoader("progress", os.path.join(tree, "sc
 spec = importlib.util.spec_from_loader("progress", loader)
 progress = importlib.util.module_from_spec(spec)
 loader.exec_module(progress)
-mine = ["|".join([e.name, e.lesson, e.program, e.kind, ",".join(e.files), e.target_id])
-        for e in progress.course_exercises() if e.lesson not in absent]
+mine = [e.row() for e in progress.course_exercises() if e.lesson not in absent]
 with open(listing, encoding="utf-8") as f:
     built = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
 for line in sorted(set(mine) ^ set(built)):
