@@ -240,7 +240,8 @@ endfunction()
 # student must not read beside an unsolved exercise (they hold an exercise's answer): the first
 # workbook_lesson of the lesson builds them into the library NN-name-given, which every program
 # of the lesson links (add harness sources to it with target_sources where planted programs
-# need them too).
+# need them too). A GIVEN file that is also a program's exercise file (an optional step that
+# builds on an exercise) is given to the lesson's other programs only (_workbook_given_library).
 # Everything lands in <build>/workbook-lessons.tsv, <build>/workbook-rooflines.txt and
 # <build>/workbook-speed-goals.tsv, <build>/workbook-challenges.tsv (workbook_write_registry).
 function(workbook_lesson_manifest)
@@ -349,30 +350,64 @@ function(workbook_watch_device_calls)
   endforeach()
 endfunction()
 
-# _workbook_given_library(LESSON OUT): the lesson's NN-name-given library of its manifest's GIVEN
-# files (created on first use), or nothing when it declares none.
-function(_workbook_given_library lesson out)
+# _workbook_given_library(LESSON FILES OUT): in OUT, what a program whose exercise files are FILES
+# links of its lesson's GIVEN files: the library NN-name-given of them all (created on first use),
+# or nothing when the manifest declares none. A GIVEN file may also be an exercise file of one of
+# the lesson's programs (lesson 07's ladder: each kernel from 05 on is the exercise of one program,
+# and every program's driver runs them all). Such a program builds its own exercise files from
+# lessons/ and solutions/ as every program does, and links each other GIVEN file from an object
+# library of that file alone, NN-name-given-STEM (created on first use): never its own answer.
+function(_workbook_given_library lesson exercise_files out)
   get_property(files GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson})
   set(${out} "" PARENT_SCOPE)
   if(NOT files)
     return()
   endif()
-  if(NOT TARGET ${lesson}-given)
-    set(sources "")
-    set(folders "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
-    foreach(file IN LISTS files)
-      list(APPEND sources "${PROJECT_SOURCE_DIR}/solutions/${file}")
-      string(REGEX MATCH "^[0-9][0-9]-[^/]+" owner "${file}")
-      list(APPEND folders "${PROJECT_SOURCE_DIR}/lessons/${owner}")
-    endforeach()
-    list(REMOVE_DUPLICATES folders)
-    workbook_host_only_sources(${sources})
-    add_library(${lesson}-given STATIC ${sources})
-    target_include_directories(${lesson}-given PRIVATE ${folders})
-    target_link_libraries(${lesson}-given PRIVATE workbook_common)
-    set_target_properties(${lesson}-given PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
+  set(own FALSE)
+  set(others "")
+  foreach(file IN LISTS files)
+    string(REGEX REPLACE "^${lesson}/" "" relative "${file}")
+    if(relative IN_LIST exercise_files)
+      set(own TRUE)
+    else()
+      list(APPEND others "${file}")
+    endif()
+  endforeach()
+  if(NOT own)
+    if(NOT TARGET ${lesson}-given)
+      _workbook_given_target(${lesson}-given STATIC ${lesson} ${files})
+    endif()
+    set(${out} ${lesson}-given PARENT_SCOPE)
+    return()
   endif()
-  set(${out} ${lesson}-given PARENT_SCOPE)
+  set(libraries "")
+  foreach(file IN LISTS others)
+    get_filename_component(stem "${file}" NAME_WE)
+    if(NOT TARGET ${lesson}-given-${stem})
+      _workbook_given_target(${lesson}-given-${stem} OBJECT ${lesson} ${file})
+    endif()
+    list(APPEND libraries ${lesson}-given-${stem})
+  endforeach()
+  set(${out} ${libraries} PARENT_SCOPE)
+endfunction()
+
+# _workbook_given_target(NAME TYPE LESSON FILES...): the library NAME (STATIC or OBJECT) of
+# LESSON's GIVEN FILES, each NN-name/file under solutions/, compiled with the folders of LESSON and
+# of the lessons they belong to.
+function(_workbook_given_target name type lesson)
+  set(sources "")
+  set(folders "${PROJECT_SOURCE_DIR}/lessons/${lesson}")
+  foreach(file IN LISTS ARGN)
+    list(APPEND sources "${PROJECT_SOURCE_DIR}/solutions/${file}")
+    string(REGEX MATCH "^[0-9][0-9]-[^/]+" owner "${file}")
+    list(APPEND folders "${PROJECT_SOURCE_DIR}/lessons/${owner}")
+  endforeach()
+  list(REMOVE_DUPLICATES folders)
+  workbook_host_only_sources(${sources})
+  add_library(${name} ${type} ${sources})
+  target_include_directories(${name} PRIVATE ${folders})
+  target_link_libraries(${name} PRIVATE workbook_common)
+  set_target_properties(${name} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
 endfunction()
 
 # workbook_host_only_sources(FILES...): the .cu files among FILES that hold no device code (no
@@ -487,7 +522,7 @@ function(workbook_lesson)
   endif()
 
   _workbook_program_ids("${L_NAME}" "${L_PROGRAM}" id test_id)
-  _workbook_given_library("${L_NAME}" given)
+  _workbook_given_library("${L_NAME}" "${L_EXERCISE_FILES}" given)
   list(APPEND L_LIBS ${given})
 
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
@@ -818,7 +853,7 @@ function(workbook_planted_bug)
   if(NOT WORKBOOK_MAINTAINER_TESTS)
     return()
   endif()
-  _workbook_given_library("${P_LESSON}" given)
+  _workbook_given_library("${P_LESSON}" "${P_FILE};${P_SOLVED_FILES}" given)
   list(APPEND P_LIBS ${given})
   if(NOT P_KIND)
     set(P_KIND gpu)
