@@ -110,6 +110,10 @@ int run_check(const wb::Options& options) {
     // even without a GPU.
     const std::vector<wb::Version<KernelLaunch>> requested = wb::select_kernels(options, kKernels);
     const std::vector<wb::Version<KernelLaunch>> kernels = runnable(requested, wb::require_gpu());
+    if (kernels.empty()) {  // e.g. --kernels 9 on a GPU older than 9.0: nothing checked, never a pass
+        std::printf("SKIP: none of the chosen kernels can run on this GPU (see above).\n");
+        return wb::kExitNoGpu;
+    }
     std::printf("%s check: C = A * B in double (seed %llu)\n", wb::lesson_heading(),
                 static_cast<unsigned long long>(options.seed));
     wb::CheckTally tally(kLesson);

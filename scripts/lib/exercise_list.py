@@ -4,7 +4,9 @@ lesson lint, the notebook maker, the pristine manifest).
 Two sources, one rule each:
   - the build's list, <build>/workbook-exercises.txt, which CMake writes from the lessons'
     workbook_lesson() calls (common/cmake/Workbook.cmake, workbook_write_registry): one exercise
-    per line, "test id|lesson|program|kind|files|target id", files comma-separated;
+    per line, "test id|lesson|program|kind|files|target id", files comma-separated, and
+    "|optional" after it for an optional exercise ("going further": workbook_lesson's OPTIONAL),
+    which no tool requires for a lesson to be done;
   - the exercise files in the tree: a file of lessons/NN-name/ (at any depth) is an exercise file
     when solutions/NN-name/ holds its reference version under the same path.
 A lesson is its folder lessons/NN-name/ with a CMakeLists.txt (where its manifest lives); a tool,
@@ -24,11 +26,16 @@ class Exercise:
     """One row of the build's list."""
 
     def __init__(self, line):
-        self.name, self.lesson, self.program, self.kind, files, self.target_id = line.split("|")
+        fields = line.split("|")
+        if len(fields) not in (6, 7) or fields[6:] not in ([], ["optional"]):
+            raise ValueError(f"not a row of {LIST_NAME}: {line}")
+        self.name, self.lesson, self.program, self.kind, files, self.target_id = fields[:6]
         self.files = [f for f in files.split(",") if f]
+        self.optional = fields[6:] == ["optional"]
 
     def row(self):
-        return "|".join([self.name, self.lesson, self.program, self.kind, ",".join(self.files), self.target_id])
+        fields = [self.name, self.lesson, self.program, self.kind, ",".join(self.files), self.target_id]
+        return "|".join(fields + ["optional"] * self.optional)
 
 
 def lesson_folders(root, name=None):
@@ -56,6 +63,13 @@ def read_list(build_dir, kind=Exercise):
         return None
     with open(path, encoding="utf-8") as f:
         return [kind(line.rstrip("\n")) for line in f if line.strip() and not line.startswith("#")]
+
+
+def checked_by(name, exercises):
+    """The exercises that `scripts/progress check NAME` checks: the one so named or, for a lesson's
+    name, the lesson's exercises but its optional ones."""
+    return [e for e in exercises if (e.name == name or e.lesson == name) and not e.optional] or \
+        [e for e in exercises if e.name == name]
 
 
 def solution_of(exercise_file):

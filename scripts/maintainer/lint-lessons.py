@@ -129,10 +129,10 @@ def lesson_of(name, lessons):
 
 
 def lesson_programs(build):
-    """{lesson: [(program, kind)]} in the order of workbook-exercises.txt."""
+    """{lesson: [(program, kind, optional)]} in the order of workbook-exercises.txt."""
     programs = {}
     for fields in exercise_rows(build):
-        programs.setdefault(fields[1], []).append((fields[2], fields[3]))
+        programs.setdefault(fields[1], []).append((fields[2], fields[3], fields[6:] == ["optional"]))
     return programs
 
 
@@ -140,10 +140,10 @@ def needs_cell(manifest_needs, programs):
     """The course map's "Needs a GPU" cell: the manifest's NEEDS, or what the programs' kinds say."""
     if manifest_needs:
         return manifest_needs
-    kinds = [kind for _, kind in programs]
+    kinds = [kind for _, kind, _ in programs]
     if all(kind == "cpu" for kind in kinds):
         return "no"
-    on_cpu = [program for program, kind in programs if kind == "cpu"]
+    on_cpu = [program for program, kind, _ in programs if kind == "cpu"]
     return "yes, except " + ", ".join(f"*{program}*" for program in on_cpu) if on_cpu else "yes"
 
 
@@ -156,8 +156,9 @@ def course_map_row(lesson, learn, needs):
 
 
 def instructors_row(lesson, programs, needs):
-    """The instructors' table row: the lesson's exercises as scripts/progress names them."""
-    names = ", ".join(f"`{program or lesson}`" for program, _ in programs)
+    """The instructors' table row: the lesson's exercises as scripts/progress names them, the
+    optional ones ("going further") marked so."""
+    names = ", ".join(f"`{program or lesson}`" + " (optional)" * optional for program, _, optional in programs)
     return f"| \\ref lesson{lesson[:2]} | {names} | {needs} |"
 
 

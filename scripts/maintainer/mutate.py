@@ -593,9 +593,8 @@ class Worker:
         return None if configure.returncode == 0 else configure.stdout[-2000:] + configure.stderr[-2000:]
 
     def checked(self, exercise):
-        """The exercises that `scripts/progress check NAME` checks: the one so named and, when the
-        name is a lesson's, every exercise of that lesson."""
-        return [e for e in self.exercises if e.name == exercise.name or e.lesson == exercise.name]
+        """The exercises that `scripts/progress check NAME` checks (exercise_list.checked_by)."""
+        return exercise_list.checked_by(exercise.name, self.exercises)
 
     def gpus_used(self, exercise):
         """How many GPUs the exercise's checks use: one per rank of its multi-rank checks

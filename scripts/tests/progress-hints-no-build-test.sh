@@ -77,8 +77,7 @@ if [ -n "$list" ]; then
   left_out=$(left_out_lessons "$list" | tr '\n' ' ')
   python3 -c "$load_progress$(cat <<'PY'
 tree, listing, absent = sys.argv[1], sys.argv[2], sys.argv[3].split()
-mine = ["|".join([e.name, e.lesson, e.program, e.kind, ",".join(e.files), e.target_id])
-        for e in progress.course_exercises() if e.lesson not in absent]
+mine = [e.row() for e in progress.course_exercises() if e.lesson not in absent]
 with open(listing, encoding="utf-8") as f:
     built = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
 for line in sorted(set(mine) ^ set(built)):

@@ -64,7 +64,9 @@ import json, sys
 report = json.load(open(sys.argv[1], encoding="utf-8"))
 profiling = sys.argv[4]
 multigpu = "08-sciddicat-multigpu" not in sys.argv[3].split()  # not left out at configure time
-names = [l.split("|")[0] for l in open(sys.argv[2], encoding="utf-8") if l.strip() and not l.startswith("#")]
+rows = [l.rstrip("\n").split("|") for l in open(sys.argv[2], encoding="utf-8") if l.strip() and not l.startswith("#")]
+names = [row[0] for row in rows]
+optional = {row[0]: row[6:] == ["optional"] for row in rows}  # the list's flag (lesson 07's later kernels)
 bad = []
 def expect(what, got, wanted):
     if got != wanted:
@@ -83,8 +85,9 @@ for name, verdict in verdicts.items():
 for name, e in by_name.items():
     # No GPU: a GPU exercise can be finished here only where it passed (the profiling lesson, here).
     expect(name + " runs_here", e["runs_here"], e["kind"] == "cpu" or e["verdict"] == "done")
-    expect(name + " keys", sorted(e), sorted(["name", "lesson", "program", "kind", "files", "verdict", "detail",
-                                              "runs_here", "needs", "where", "speed", "challenge", "hints"]))
+    expect(name + " keys", sorted(e), sorted(["name", "lesson", "program", "kind", "optional", "files", "verdict",
+                                              "detail", "runs_here", "needs", "where", "speed", "challenge", "hints"]))
+    expect(name + " optional", e["optional"], optional[name])
 expect("summary", report["summary"], {**{v: sum(e["verdict"] == v for e in report["exercises"]) for v in
        ("done", "failing", "not started", "broken", "skipped", "partly checked")}, "total": len(names)})
 occupancy = by_name["03-tiled-matmul.occupancy"]

@@ -1,4 +1,4 @@
-// Kernel 06: the 128 x 128 x 8 tiles of kernel 05, with
+// Kernel 06 (going further, solved): the 128 x 128 x 8 tiles of kernel 05, with
 // - 16-byte loads: global reads of two doubles at once (double2), shared-memory reads of the
 //   thread's 8 + 8 operands as 4 + 4 double2 loads;
 // - two shared-memory buffers: while the block computes on one tile, the next tile's global
@@ -23,23 +23,27 @@ struct TileRegisters {  // one tile's share of this thread, in flight from globa
 __device__ void load_tile(const double* a_block, const double* b_block, int n, int k0, TileRegisters& r) {
 #pragma unroll
     for (int i = 0; i < kPairsPerThread; ++i) {
+        // >>> TODO 1: this thread's i-th 16-byte piece of the A tile and of the B tile, one load each
         const int index = threadIdx.x + i * kThreads;
         const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
         r.a[i] = *reinterpret_cast<const double2*>(&a_block[a_row * n + k0 + a_k]);
         const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
         r.b[i] = *reinterpret_cast<const double2*>(&b_block[(k0 + b_k) * n + b_col]);
+        // <<< TODO 1
     }
 }
 
 __device__ void store_tile(const TileRegisters& r, double (*a_tile_t)[kBlockM + kPadA], double (*b_tile)[kBlockN]) {
 #pragma unroll
     for (int i = 0; i < kPairsPerThread; ++i) {
+        // >>> TODO 2: those pieces into the shared tiles: A transposed (k-major), B as it is, 16 bytes at once
         const int index = threadIdx.x + i * kThreads;
         const int a_row = index / (kBlockK / 2), a_k = index % (kBlockK / 2) * 2;
         a_tile_t[a_k][a_row] = r.a[i].x;  // transposed: two scalar stores
         a_tile_t[a_k + 1][a_row] = r.a[i].y;
         const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
         *reinterpret_cast<double2*>(&b_tile[b_k][b_col]) = r.b[i];
+        // <<< TODO 2
     }
 }
 
@@ -63,6 +67,7 @@ __global__ void vectorized(const double* a, const double* b, double* c, int n) {
 #pragma unroll
         for (int k = 0; k < kBlockK; ++k) {
             double a_reg[kThreadM], b_reg[kThreadN];
+            // >>> TODO 3: this thread's 8 values of column k of the A tile and 8 of row k of the B tile, by pairs
 #pragma unroll
             for (int i = 0; i < kThreadM; i += 2) {
                 const double2 pair = *reinterpret_cast<const double2*>(&a_tile_t[buffer][k][thread_row + i]);
@@ -75,10 +80,13 @@ __global__ void vectorized(const double* a, const double* b, double* c, int n) {
                 b_reg[j] = pair.x;
                 b_reg[j + 1] = pair.y;
             }
+            // <<< TODO 3
+            // >>> TODO 4: the outer product a_reg x b_reg added to the 8 x 8 accumulators
 #pragma unroll
             for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
                 for (int j = 0; j < kThreadN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+            // <<< TODO 4
         }
         // The other buffer was last read before the previous barrier: safe to overwrite.
         if (t + 1 < tiles) store_tile(next, a_tile_t[1 - buffer], b_tile[1 - buffer]);

@@ -1,4 +1,4 @@
-// Kernel 07: warp tiling and a block shape tuned for the H100.
+// Kernel 07 (going further, solved): warp tiling and a block shape tuned for the H100.
 // Kernel 06 gives thread t the 8 x 8 block at (8 * (t / 16), 8 * (t % 16)): neighbouring
 // threads read B 64 bytes apart, and a 16-byte shared-memory load of 8 such threads hits the
 // same banks four times over. Here each warp owns a 64 x 32 tile of C and its 32 threads are
@@ -29,6 +29,7 @@ struct TileRegisters {
 };
 
 __device__ void load_tile(const double* a_block, const double* b_block, int n, int k0, TileRegisters& r) {
+    // >>> TODO 1: this thread's 16-byte pieces of the A and B tiles into registers, as in kernel 06
 #pragma unroll
     for (int i = 0; i < kPairsA; ++i) {
         const int index = threadIdx.x + i * kThreads;
@@ -41,9 +42,11 @@ __device__ void load_tile(const double* a_block, const double* b_block, int n, i
         const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
         r.b[i] = *reinterpret_cast<const double2*>(&b_block[(k0 + b_k) * n + b_col]);
     }
+    // <<< TODO 1
 }
 
 __device__ void store_tile(const TileRegisters& r, double* a_tile_t, double* b_tile) {
+    // >>> TODO 2: those pieces into the shared tiles, A transposed, as in kernel 06
 #pragma unroll
     for (int i = 0; i < kPairsA; ++i) {
         const int index = threadIdx.x + i * kThreads;
@@ -57,15 +60,18 @@ __device__ void store_tile(const TileRegisters& r, double* a_tile_t, double* b_t
         const int b_k = index / (kBlockN / 2), b_col = index % (kBlockN / 2) * 2;
         *reinterpret_cast<double2*>(&b_tile[b_k * kBlockN + b_col]) = r.b[i];
     }
+    // <<< TODO 2
 }
 
 __global__ void __launch_bounds__(kThreads) warp_tile(const double* a, const double* b, double* c, int n) {
     __shared__ __align__(16) double shared[2 * kBufferDoubles];  // two buffers: 25 KB
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    // >>> TODO 3: where this thread's outputs start in the block tile: its warp's 64 x 32 tile, then its lane
     // Rows of this thread: warp_row + 16 h + 2 (lane % 8) + {0, 1}, h = 0..3;
     // columns: warp_col + 8 h + 2 (lane / 8) + {0, 1}, h = 0..3.
     const int first_row = warp / (kBlockN / kWarpN) * kWarpM + lane % 8 * 2;
     const int first_col = warp % (kBlockN / kWarpN) * kWarpN + lane / 8 * 2;
+    // <<< TODO 3
     const double* a_block = a + blockIdx.y * kBlockM * n;
     const double* b_block = b + blockIdx.x * kBlockN;
 
@@ -82,6 +88,7 @@ __global__ void __launch_bounds__(kThreads) warp_tile(const double* a, const dou
 #pragma unroll
         for (int k = 0; k < kBlockK; ++k) {
             double a_reg[kThreadM], b_reg[kThreadN];
+            // >>> TODO 4: this thread's 8 values of the A tile and 8 of the B tile at step k, four pairs each
 #pragma unroll
             for (int h = 0; h < 4; ++h) {
                 const double2 a_pair = *reinterpret_cast<const double2*>(&a_tile_t[k * kStrideA + first_row + 16 * h]);
@@ -91,10 +98,13 @@ __global__ void __launch_bounds__(kThreads) warp_tile(const double* a, const dou
                 b_reg[2 * h] = b_pair.x;
                 b_reg[2 * h + 1] = b_pair.y;
             }
+            // <<< TODO 4
+            // >>> TODO 5: the outer product a_reg x b_reg added to the 8 x 8 accumulators
 #pragma unroll
             for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
                 for (int j = 0; j < kThreadN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+            // <<< TODO 5
         }
         if (t + 1 < tiles) {
             double* other = shared + ((t + 1) % 2) * kBufferDoubles;
@@ -103,6 +113,7 @@ __global__ void __launch_bounds__(kThreads) warp_tile(const double* a, const dou
         __syncthreads();
     }
     double* c_block = c + blockIdx.y * kBlockM * n + blockIdx.x * kBlockN;
+    // >>> TODO 6: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
 #pragma unroll
     for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
@@ -111,6 +122,7 @@ __global__ void __launch_bounds__(kThreads) warp_tile(const double* a, const dou
             *reinterpret_cast<double2*>(&c_block[row * n + first_col + 8 * h]) =
                 make_double2(acc[i][2 * h], acc[i][2 * h + 1]);
         }
+    // <<< TODO 6
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Kernel 09 (given): kernel 08 rebuilt for the H100, which reaches about half of the
+// Kernel 09 (going further, solved): kernel 08 rebuilt for the H100, which reaches about half of the
 // FP64 tensor-core peak. Three changes:
 // - The sm_90 shape mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64: one instruction
 //   multiplies a 16 x 16 block of A by a 16 x 8 block of B, 2048 multiply-adds against the 256
@@ -83,16 +83,20 @@ __device__ void load_tile_async(const double* a_block, const double* b_block, in
 
 // This thread's 8 doubles of the 16 x 16 block of A whose top-left corner is a_tile[row][k].
 __device__ void load_a_fragment(const double* a_tile, int row, int k, int lane, double (&a)[8]) {
+    // >>> TODO 1: this thread's 8 doubles of the 16 x 16 A fragment whose corner is a_tile[row][k]
     const double* corner = a_tile + (row + lane / 4) * kStrideA + k + lane % 4;
 #pragma unroll
     for (int v = 0; v < 8; ++v) a[v] = corner[8 * (v % 2) * kStrideA + 4 * (v / 2)];
+    // <<< TODO 1
 }
 
 // This thread's 4 doubles of the 16 x 8 block of B whose top-left corner is b_tile[k][col].
 __device__ void load_b_fragment(const double* b_tile, int k, int col, int lane, double (&b)[4]) {
+    // >>> TODO 2: this thread's 4 doubles of the 16 x 8 B fragment whose corner is b_tile[k][col]
     const double* corner = b_tile + (k + lane % 4) * kStrideB + col + lane / 4;
 #pragma unroll
     for (int v = 0; v < 4; ++v) b[v] = corner[4 * v * kStrideB];
+    // <<< TODO 2
 }
 
 // acc += (this warp's 64 x 32 slice of the A tile) * (the 32 x 32 slice of the B tile), in two
@@ -106,6 +110,7 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
     const double* b_tile = stage + kBlockM * kStrideA;  // b_tile[k * kStrideB + col]
 #pragma unroll
     for (int k = 0; k < kBlockK; k += kMmaK) {
+        // >>> TODO 3: the warp's 4 B fragments once, then each A fragment and its 4 tensor-core multiply-adds
         double b_fragment[kFragmentsN][4];
 #pragma unroll
         for (int j = 0; j < kFragmentsN; ++j) load_b_fragment(b_tile, k, warp_col + kMmaN * j, lane, b_fragment[j]);
@@ -116,6 +121,7 @@ __device__ void compute_stage(const double* stage, int warp_row, int warp_col, i
 #pragma unroll
             for (int j = 0; j < kFragmentsN; ++j) mma_m16n8k16(acc[i][j], a_fragment, b_fragment[j]);
         }
+        // <<< TODO 3
     }
 }
 

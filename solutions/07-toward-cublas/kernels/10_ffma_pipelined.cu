@@ -1,4 +1,4 @@
-// Kernel 10 (given): back to the ordinary FP64 units (one fused multiply-add per output
+// Kernel 10 (going further, solved): back to the ordinary FP64 units (one fused multiply-add per output
 // and k, no tensor cores), fed the way kernels 08 and 09 feed the tensor cores. Kernel 07 keeps
 // the FP64 units busy only part of the time; three changes keep them busier:
 // - The copies. Kernel 07 stages each tile through registers (load, compute, store, barrier).
@@ -78,6 +78,7 @@ struct Operands {
 __device__ void load_operands(const double* stage, int k, int first_row, int first_col, Operands& op) {
     const double* a_tile_t = stage;
     const double* b_tile = stage + kBlockK * kStrideA;
+    // >>> TODO 1: this thread's 8 values of column k of the A tile and 8 of row k of the B tile, by pairs
 #pragma unroll
     for (int p = 0; p < kThreadM / 2; ++p) {
         const double2 pair = *reinterpret_cast<const double2*>(&a_tile_t[k * kStrideA + first_row + kPairStrideM * p]);
@@ -90,11 +91,13 @@ __device__ void load_operands(const double* stage, int k, int first_row, int fir
         op.b[2 * q] = pair.x;
         op.b[2 * q + 1] = pair.y;
     }
+    // <<< TODO 1
 }
 
 // acc += a * b^T for one step of k, row by row in snake order: even rows left to right, odd
 // rows right to left, so that consecutive multiply-adds always share an operand.
 __device__ void multiply_add_snake(const Operands& op, double (&acc)[kThreadM][kThreadN]) {
+    // >>> TODO 2: the outer product op.a x op.b added to the 8 x 8 accumulators, in snake order
 #pragma unroll
     for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
@@ -102,11 +105,13 @@ __device__ void multiply_add_snake(const Operands& op, double (&acc)[kThreadM][k
             const int j = i % 2 == 0 ? step : kThreadN - 1 - step;
             acc[i][j] = fma(op.a[i], op.b[j], acc[i][j]);
         }
+    // <<< TODO 2
 }
 
 // Writes this thread's outputs, one 16-byte store per pair of neighbouring columns.
 __device__ void store_outputs(double* c_block, int n, int first_row, int first_col,
                               const double (&acc)[kThreadM][kThreadN]) {
+    // >>> TODO 3: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
 #pragma unroll
     for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
@@ -115,19 +120,23 @@ __device__ void store_outputs(double* c_block, int n, int first_row, int first_c
             const int col = first_col + kPairStrideN * q;
             *reinterpret_cast<double2*>(&c_block[row * n + col]) = make_double2(acc[i][2 * q], acc[i][2 * q + 1]);
         }
+    // <<< TODO 3
 }
 
 __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     ffma_pipelined(const double* a, const double* b, double* c, int n) {
     extern __shared__ __align__(16) double shared[];
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    // >>> TODO 4: where this thread's outputs start in the block tile: its warp's 128 x 16 tile, then its lane
     const int first_row = warp / (kBlockN / kWarpN) * kWarpM + lane / kLanesN * 2;
     const int first_col = warp % (kBlockN / kWarpN) * kWarpN + lane % kLanesN * 2;
+    // <<< TODO 4
     const wb::TilePosition tile = wb::tile_in_bands(blockIdx.x, n / kBlockM, n / kBlockN, 8);
     const double* a_block = a + tile.row * kBlockM * n;
     const double* b_block = b + tile.col * kBlockN;
     const int tiles = n / kBlockK;
 
+    // >>> TODO 5: the ring's start: the first kStages - 1 tiles in flight, the first step's operands read
     // Start the first kStages - 1 tiles, wait for the first one, read its first operands.
 #pragma unroll
     for (int s = 0; s < kStages - 1; ++s) {
@@ -138,8 +147,10 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     __syncthreads();
     Operands operands[2];  // this step's and the next step's, used in turn
     load_operands(shared, 0, first_row, first_col, operands[0]);
+    // <<< TODO 5
 
     double acc[kThreadM][kThreadN] = {};
+    // >>> TODO 6: every k tile: the copies kStages - 1 tiles ahead, each step's operands loaded a step ahead
     for (int t = 0; t < tiles; ++t) {
         // Every thread passed the barrier of the previous tile after its last read of the
         // stage that tile t - 1 used: the copies of tile t + kStages - 1 may overwrite it.
@@ -161,6 +172,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
         }
     }
     wait_copies<0>();
+    // <<< TODO 6
 
     store_outputs(c + tile.row * kBlockM * n + tile.col * kBlockN, n, first_row, first_col, acc);
 }
