@@ -32,7 +32,10 @@ set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 #                                             reference versions (solutions/NAME, same names)
 #                 [SOURCES more.cu]           further harness sources (in lessons/NAME)
 #                 [VARIANT_SOURCES given.cu]  harness sources that include an exercise file, so
-#                                             they are compiled once per variant
+#                                             they are compiled once per variant (a path under
+#                                             solutions/, absolute, for given code that holds an
+#                                             answer: lesson 14's single-pass kernels); also a
+#                                             read-only step that a planted bug replaces
 #                 [LIBS CUDA::cublas]
 #                 [GPU]                       the lesson needs a GPU (tests labelled gpu, not cpu)
 #                 [CHECK_ARGS --check ...]    arguments of the pass/fail check (default: --check)
@@ -565,7 +568,15 @@ function(workbook_lesson)
   set(lesson_dir "${PROJECT_SOURCE_DIR}/lessons/${L_NAME}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${L_NAME}")
   list(TRANSFORM L_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE harness_sources)
-  list(TRANSFORM L_VARIANT_SOURCES PREPEND "${lesson_dir}/" OUTPUT_VARIABLE variant_sources)
+  set(variant_sources "")
+  foreach(source IN LISTS L_VARIANT_SOURCES)
+    if(NOT IS_ABSOLUTE "${source}")
+      set(source "${lesson_dir}/${source}")
+    endif()
+    list(APPEND variant_sources "${source}")
+  endforeach()
+  # A planted bug's program (workbook_planted_bug) compiles them too, but the file it plants.
+  set_property(GLOBAL PROPERTY WORKBOOK_VARIANT_SOURCES_${id} "${variant_sources}")
 
   # The driver and the harness sources are the same for the exercise and the solution (they
   # include no exercise file): compiled once, into the object library ID-harness.
@@ -840,7 +851,9 @@ endfunction()
 #                      CAUSE regex | SPEED_CAUSE regex [SOLVED_FILES other.cu ...] [ENVIRONMENT VAR=value ...])
 # A maintainer test that the check catches one planted bug: the reference solution's FILE with
 # FROM replaced by TO (configure fails when FROM is not found, so a changed solution cannot
-# silently disarm the test), linked with the program's harness, must fail its check (with
+# silently disarm the test), linked with the program's harness and its VARIANT_SOURCES (those
+# compiled with the solution's files, the planted copy first: FILE may be a header), must fail
+# its check (with
 # RACECHECK, the check followed by racecheck and synccheck on SANITIZE_ARGS): exit 1 with the
 # check's FAILED verdict and a line matching CAUSE, the failure the bug must cause (a wrong
 # element, a time limit, a named fault; never a verdict on speed), or SPEED_CAUSE, a verdict on
@@ -848,6 +861,8 @@ endfunction()
 # two is required: a check can fail for many reasons, and only this one proves the test's point.
 # An edit of the solution's FILE configures the build again, so the planted copy follows it; the
 # copy is rewritten only when its text changes, so an unchanged plant is not compiled again.
+# FILE is a file of solutions/LESSON, or else a read-only step of lessons/LESSON (given code that
+# holds no answer, compiled in the program's VARIANT_SOURCES, which the planted copy replaces).
 # SOLVED_FILES: the program's other exercise files, linked in as their reference solutions. A
 # solved header, and every solved file where FILE is a header, is copied beside the planted file,
 # so that an #include of one by the other finds the copy (and not the exercise's header, or the
@@ -901,7 +916,11 @@ function(workbook_planted_bug)
   if(NOT P_KIND)
     set(P_KIND gpu)
   endif()
-  set(solution "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}")
+  set(planted_from "solutions/${P_LESSON}/${P_FILE}")
+  if(NOT EXISTS "${PROJECT_SOURCE_DIR}/${planted_from}" AND NOT DEFINED P_GIVEN_TODO)
+    set(planted_from "lessons/${P_LESSON}/${P_FILE}")  # a read-only step
+  endif()
+  set(solution "${PROJECT_SOURCE_DIR}/${planted_from}")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${solution}")
   file(READ "${solution}" solved)
   if(DEFINED P_GIVEN_TODO)
@@ -916,7 +935,7 @@ function(workbook_planted_bug)
   endif()
   string(FIND "${solved}" "${P_FROM}" at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "${test_id}: cannot plant '${P_NAME}': solutions/${P_LESSON}/${P_FILE} no longer holds '${P_FROM}'")
+    message(FATAL_ERROR "${test_id}: cannot plant '${P_NAME}': ${planted_from} no longer holds '${P_FROM}'")
   endif()
   string(REPLACE "${P_FROM}" "${P_TO}" planted "${solved}")
   set(folder "${CMAKE_CURRENT_BINARY_DIR}/planted-${P_NAME}")
@@ -938,8 +957,14 @@ function(workbook_planted_bug)
     endif()
     list(APPEND solved_sources "${path}")
   endforeach()
-  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}" ${solved_sources})
-  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
+  get_property(variant_sources GLOBAL PROPERTY WORKBOOK_VARIANT_SOURCES_${id})
+  list(REMOVE_ITEM variant_sources "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}/${P_FILE}"
+       "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}/${P_FILE}")
+  add_executable(${target} $<TARGET_OBJECTS:${id}-harness> "${copy}" ${solved_sources} ${variant_sources})
+  # The planted copy and the solved copies beside it first (a planted header replaces the
+  # solution's), then the solution's files.
+  target_include_directories(${target} PRIVATE "${folder}" "${PROJECT_SOURCE_DIR}/solutions/${P_LESSON}"
+                                               "${PROJECT_SOURCE_DIR}/lessons/${P_LESSON}")
   target_link_libraries(${target} PRIVATE workbook_common ${P_LIBS})
   set(command $<TARGET_FILE:${target}> ${P_CHECK_ARGS})
   if(P_RACECHECK)

@@ -1,4 +1,4 @@
-// Lesson 14, going further: the tile status words of a single-pass kernel and the look-back
+// Lesson 14, exercise part 5: the tile status words of the single-pass scan and the look-back
 // that reads them (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back", 2016).
 //
@@ -14,13 +14,16 @@
 #pragma once
 
 #include "scan.h"
-#include "warp_scan.cuh"
 
 #include <cuda/atomic>
 
 #include <cstring>
 
+/// A tile's flag: nothing published yet, its aggregate (the sum of its own elements), or its
+/// inclusive prefix (the sum of every element up to its end).
 enum : unsigned { kTileEmpty = 0u, kTileAggregate = 1u, kTileInclusive = 2u };
+
+constexpr unsigned kWholeWarp = 0xffffffffu;  ///< every lane of the warp takes part
 
 /// A tile's status as read back: its flag and value.
 template <class T>
@@ -29,48 +32,55 @@ struct TileStatus {
     T value;
 };
 
+/// The status word of (flag, value): the flag in the high 32 bits, the value's bits in the low 32.
 template <class T>
-__device__ inline unsigned long long pack_status(unsigned flag, T value) {
+__host__ __device__ inline unsigned long long pack_status(unsigned flag, T value) {
     static_assert(sizeof(T) == 4, "a status word holds a 32-bit value");
     unsigned bits;
     std::memcpy(&bits, &value, sizeof bits);
     return (static_cast<unsigned long long>(flag) << 32) | bits;
 }
 
+/// The flag and value of a status word (pack_status undone).
 template <class T>
-__device__ inline TileStatus<T> unpack_status(unsigned long long word) {
+__host__ __device__ inline TileStatus<T> unpack_status(unsigned long long word) {
     const unsigned bits = static_cast<unsigned>(word);
     T value;
     std::memcpy(&value, &bits, sizeof value);
     return {static_cast<unsigned>(word >> 32), value};
 }
 
-/// Publishes (flag, value) for `tile`: one relaxed 64-bit atomic store (st.relaxed.gpu.b64).
+/// Publishes (flag, value) as the status of `tile`, for the blocks of later tiles to read.
 template <class T>
 __device__ inline void publish(unsigned long long* status, long long tile, unsigned flag, T value) {
+    // >>> TODO 5a: the tile's flag and value stored together, as one word that readers see whole
+    // One relaxed 64-bit atomic store (st.relaxed.gpu.b64).
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
     word.store(pack_status(flag, value), cuda::memory_order_relaxed);
+    // <<< TODO 5a
 }
 
-/// Waits until `tile` has published something and returns it: relaxed 64-bit atomic loads.
-/// Unlike an ordinary load, an atomic one may not keep answering from an old copy (such as a
-/// line in this SM's L1 cache): a store becomes visible to atomic loads in finite time, so the
-/// loop ends once the tile publishes.
+/// Waits until `tile` has published something (a flag other than kTileEmpty) and returns it.
 template <class T>
 __device__ inline TileStatus<T> wait_for_status(unsigned long long* status, long long tile) {
+    // >>> TODO 5b: the tile's word read whole, again and again, until its flag is not empty
+    // Relaxed 64-bit atomic loads. Unlike an ordinary load, an atomic one may not keep answering
+    // from an old copy (such as a line in this SM's L1 cache): a store becomes visible to atomic
+    // loads in finite time, so the loop ends once the tile publishes.
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> word(status[tile]);
     unsigned long long seen;
     do {
         seen = word.load(cuda::memory_order_relaxed);
     } while (static_cast<unsigned>(seen >> 32) == kTileEmpty);
     return unpack_status<T>(seen);
+    // <<< TODO 5b
 }
 
 /// The sum over one warp, the same in every lane.
 template <class T>
 __device__ inline T warp_sum(T value) {
 #pragma unroll
-    for (int d = 16; d > 0; d /= 2) value += __shfl_xor_sync(kFullWarp, value, d);
+    for (int d = 16; d > 0; d /= 2) value += __shfl_xor_sync(kWholeWarp, value, d);
     return value;
 }
 
@@ -82,15 +92,17 @@ template <class T>
 __device__ inline T look_back(unsigned long long* status, long long tile) {
     const int lane = threadIdx.x % 32;
     T before = T(0);
+    // >>> TODO 5c: the sum before `tile`: aggregates back to the nearest inclusive prefix, and it
     for (long long window_end = tile;; window_end -= 32) {
         const long long predecessor = window_end - 1 - lane;
         const TileStatus<T> seen =
             predecessor >= 0 ? wait_for_status<T>(status, predecessor) : TileStatus<T>{kTileInclusive, T(0)};
-        const unsigned inclusive_lanes = __ballot_sync(kFullWarp, seen.flag == kTileInclusive);
+        const unsigned inclusive_lanes = __ballot_sync(kWholeWarp, seen.flag == kTileInclusive);
         const int last_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : 31;
         before += warp_sum(lane <= last_lane ? seen.value : T(0));
         if (inclusive_lanes) return before;
     }
+    // <<< TODO 5c
 }
 
 /// Tile order by arrival: the tile this block works on. Blocks may start in any order; taking
@@ -110,7 +122,8 @@ __device__ inline T tile_prefix(unsigned long long* status, long long tile, T ti
     __shared__ T prefix;
     if (threadIdx.x < 32) {
         const int lane = threadIdx.x;
-        T before = T(0);
+        T before = T(0);  // the sum of every element before this tile
+        // >>> TODO 5d: the tile's aggregate published, its look-back, then its inclusive prefix
         if (tile == 0) {
             if (lane == 0) publish(status, 0, kTileInclusive, tile_total);
         } else {
@@ -118,6 +131,7 @@ __device__ inline T tile_prefix(unsigned long long* status, long long tile, T ti
             before = look_back<T>(status, tile);
             if (lane == 0) publish(status, tile, kTileInclusive, before + tile_total);
         }
+        // <<< TODO 5d
         if (lane == 0) prefix = before;
     }
     __syncthreads();

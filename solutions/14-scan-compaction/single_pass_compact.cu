@@ -1,12 +1,14 @@
-// Lesson 14, going further: stream compaction in a single pass. Each block reads its tile once
-// (16-byte loads, striped_tile.cuh), counts the elements it keeps, gathers them in shared
-// memory in their order, learns from the look-back how many the tiles before it kept
-// (look_back.cuh, on counts), and writes them with consecutive lanes on consecutive places.
-// Built from the answer of part 2.
-#include "look_back.cuh"
+// Lesson 14, part 5 (given code): stream compaction in a single pass. Each block reads its
+// tile once (16-byte loads, striped_tile.cuh), counts the elements it keeps, gathers them in
+// shared memory in their order, learns from the look-back how many the tiles before it kept
+// (look_back.cuh, part 5, on counts), and writes them with consecutive lanes on consecutive
+// places. Built from the answer of part 2, and compiled with each program's own look_back.cuh
+// (single_pass_scan.cu says how).
 #include "predicate.cuh"
 #include "scan.h"
 #include "striped_tile.cuh"
+
+#include <look_back.cuh>
 
 #include "wb/cuda_check.h"
 

@@ -1,10 +1,15 @@
-// Lesson 14, going further: the scan in a single pass with decoupled look-back. Each block
-// reads its tile once (16-byte loads, striped_tile.cuh), scans it, learns the sum before it
-// from its predecessors' status words (look_back.cuh) and writes its tile once: 8 bytes moved
-// per element, as a copy does. Built from the answer of part 2 (block_scan.cuh).
-#include "look_back.cuh"
+// Lesson 14, part 5 (given code): the scan in a single pass with decoupled look-back. Each
+// block reads its tile once (16-byte loads, striped_tile.cuh), scans it, learns the sum before
+// it from its predecessors' status words (look_back.cuh, part 5) and writes its tile once: 8
+// bytes moved per element, as a copy does. Built from the answer of part 2 (block_scan.cuh,
+// beside this file), so it is given from solutions/, and compiled with each program's own
+// look_back.cuh: the exercise's in the exercise program.
 #include "scan.h"
 #include "striped_tile.cuh"
+
+// Angle brackets: the program's look_back.cuh, found through its include folders (the
+// exercise's first in the exercise program); a name in quotes would be found beside this file.
+#include <look_back.cuh>
 
 #include "wb/cuda_check.h"
 

@@ -1,4 +1,4 @@
-// Lesson 14, going further: how the single-pass kernels read, scan and write a tile.
+// Lesson 14, part 5 (given code): how the single-pass kernels read, scan and write a tile.
 //
 // A tile is kWarps warps x kRounds rounds x 32 lanes x 4 elements. Each warp owns 128 kRounds
 // consecutive elements; in round r its lane l holds the four at 128 r + 4 l: one 16-byte load
@@ -7,6 +7,8 @@
 // sums; across rounds, a carry; across warps, a block scan of the warps' totals.
 #pragma once
 
+// The solution's block scan, beside this file (in quotes): the single-pass kernels need parts 1
+// and 2 solved, whatever the exercise's state, so that a failure of theirs points at part 5.
 #include "block_scan.cuh"
 
 #include <type_traits>

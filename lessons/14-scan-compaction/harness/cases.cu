@@ -125,7 +125,8 @@ bool stress_look_back(int repeats, std::uint64_t seed) {
     }
     std::printf("%d of %d runs wrong (run %d: out[%ld] = %.0f, expected %.0f; %ld of %lld wrong).\n"
                 "    A tile added a predecessor's value that did not go with the flag it read: flag and\n"
-                "    value must be stored and loaded as one 64-bit atomic word, never in two halves.\n",
+                "    value must be stored and loaded as one 64-bit atomic word, never in two halves\n"
+                "    (part 5, look_back.cuh).\n",
                 wrong_runs, repeats, first_run, first.first_wrong, first.first_got, first.first_expected, first.wrong,
                 n);
     return false;

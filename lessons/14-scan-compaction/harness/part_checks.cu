@@ -3,8 +3,8 @@
 #include "harness/part_checks.h"
 
 #include "block_scan.cuh"
-#include "harness/problem.h"
 #include "harness/helpers.h"
+#include "harness/problem.h"
 
 #include "wb/workbook.h"
 
@@ -50,16 +50,6 @@ void group_sums(const std::vector<T>& x, int group, bool inclusive, std::vector<
         }
         if (totals) totals->push_back(sum.value());
     }
-}
-
-template <class T>
-bool compare_part(const char* part, const std::string& what, const std::vector<T>& got,
-                  const std::vector<double>& expected, const std::vector<double>& scale) {
-    const wb::CompareReport report = wb::compare(got.data(), expected.data(), static_cast<long>(got.size()),
-                                                 wb::Tolerance{0.0, 1.0}, scale.empty() ? nullptr : scale.data());
-    std::printf("  %-28s %-30s ", part, what.c_str());
-    wb::print_report(report, "out", 0);
-    return report.ok();
 }
 
 template <class T>

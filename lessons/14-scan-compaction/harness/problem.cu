@@ -44,7 +44,8 @@ const wb::StuckKernelText kStuck{"a thread may wait for a tile status or\n"
 void wait_for_part(const std::string& kernel) { wb::wait_for_kernel(kernel, wb::check_kernel_limit_s(), kStuck); }
 
 std::string part_of(Impl impl, const Operation& operation) {
-    if (impl == Impl::single_pass) return operation.compaction ? "single-pass compaction" : "single-pass scan";
+    if (impl == Impl::single_pass)
+        return operation.compaction ? "part 5, single-pass compaction" : "part 5, single-pass scan";
     if (impl == Impl::cub) return operation.compaction ? "cub::DeviceSelect::If" : "cub::DeviceScan";
     return operation.compaction ? "part 4 (compact.cu)" : "part 3 (scan.cu)";
 }

@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-/// Who computes: the exercise's kernels, the single-pass reference (going further) or CUB.
+/// Who computes: the exercise's three-kernel versions (parts 3 and 4), the single-pass ones
+/// (given kernels on part 5, the look-back) or CUB.
 enum class Impl { three_kernel, single_pass, cub };
 
 /// The exercise part an implementation and operation check (for the check's messages).

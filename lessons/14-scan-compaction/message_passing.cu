@@ -1,4 +1,5 @@
-// Lesson 14, going further: a flag that publishes other memory, and the check's test of it.
+// Lesson 14, part 5 (given: read it beside look_back.cuh): a flag that publishes other memory,
+// and the check's test of it.
 //
 // The look-back's status word publishes nothing but itself (look_back.cuh). Here a flag
 // publishes a sum stored elsewhere, as it would if a tile's sum were too wide to share a word
