@@ -13,6 +13,8 @@
 
 #include <cstdint>
 
+#include "wb/register_array.h"
+
 constexpr int kChunkBytes = 16;     ///< one uint4 load
 constexpr int kChunksInFlight = 4;  ///< loads a thread issues before it counts any of them
 

@@ -13,6 +13,8 @@
 
 #include <cstdint>
 
+#include "wb/register_array.h"
+
 constexpr int kChunkBytes = 16;     ///< one uint4 load
 constexpr int kChunksInFlight = 4;  ///< loads a thread issues before it counts any of them
 
@@ -85,7 +87,7 @@ __device__ void count_share(const Value* values, long long count, long long thre
     const uint4* chunk = reinterpret_cast<const uint4*>(values + head);
     long long c = thread;
     for (; c + (kChunksInFlight - 1) * threads < chunks; c += kChunksInFlight * threads) {
-        uint4 loaded[kChunksInFlight];
+        wb::RegisterArray<uint4, kChunksInFlight> loaded;  // traps on an index past the batch
 #pragma unroll
         for (int k = 0; k < kChunksInFlight; ++k) loaded[k] = chunk[c + k * threads];
 #pragma unroll
