@@ -124,6 +124,7 @@ Usage:
   page-figures.py self-test DATA_DIR                planted faults that check must catch
 """
 import ast
+import functools
 import math
 import os
 import re
@@ -704,13 +705,19 @@ def drawn_from_data(expression, value, names):
     return False
 
 
+@functools.lru_cache(maxsize=None)
+def lesson_folders(code_root, name):
+    """The folders lessons/NN-NAME of the lesson NAME, read once for all the pages that cite it."""
+    return tuple(exercise_list.lesson_folders(code_root, name))
+
+
 def lesson_reference(word, name, section=None, code_root=SOURCE_DIR):
     """\\ref lessonNN "WORD NN" for the lesson whose folder is lessons/NN-NAME (its manifest), or
     \\ref lNN_SECTION "WORD NN" for the section of its page whose anchor is {#lNN_SECTION}."""
     if re.match(r"\d", name):
         raise FigureError("cite the lesson by its name without its number ({{lesson profiling}}), "
                           "so that renumbering it changes no page")
-    folders = exercise_list.lesson_folders(code_root, name)
+    folders = lesson_folders(code_root, name)
     if len(folders) != 1:
         raise FigureError(f"{len(folders)} lessons named '{name}' (a folder lessons/NN-{name}/ with its "
                           f"CMakeLists.txt)")
