@@ -14,7 +14,8 @@
 #   c. configure succeeds, lint-lessons.py registry, shape and layout pass, scripts/progress
 #      (no build, no GPU) gives each lesson's hint from its page and lists its exercise under the
 #      new name, not started, the pages render, and those that cite a lesson as {{lesson NAME}} or
-#      {{lesson NAME#SECTION}} render its new number;
+#      {{lesson NAME#SECTION}} render its new number, those that name its programs with
+#      {{folder NAME}} its new folder;
 #   d. outside a lesson's moved paths, no file names it by its old name or number ("NN-name",
 #      "lesson NN" or "lessons NN", also across a line break, "lessonNN", "lNN_") except those of
 #      the lesson's list in known_files below, each with its reason; a known file that no longer
@@ -232,6 +233,11 @@ for name in "${names[@]}"; do
       grep -Fq "\\ref $anchor \"" "$work/pages/${page##*/}" ||
         fail "docs/${page#./}, rendered, does not cite $what as \\ref $anchor"
     done
+  done
+  for page in $(cd "$tree/docs" && grep -lF "{{folder $name}}" ./*.md lessons/*.md); do
+    [ -f "$work/pages/${page##*/}" ] || continue
+    grep -Fq "${new[$name]}" "$work/pages/${page##*/}" ||
+      fail "docs/${page#./}, rendered, does not name the folder ${new[$name]} for {{folder $name}}"
   done
 done
 
