@@ -66,8 +66,6 @@ EOF
       ;;
     tiled-matmul) cat <<EOF
 CONTRIBUTING.md|$todo; to convert
-lessons/$(folder toward-cublas)/driver.cu|$todo; to convert
-lessons/$(folder toward-cublas)/kernels/02_smem_tile.cu|$todo; to convert
 lessons/$(folder nonsquare-matmul)/matmul_bounds.cu|an exercise file that $todo; to convert, with its pristine hash
 solutions/$(folder nonsquare-matmul)/full_tiles.cu|a given kernel that $todo in comments; to convert
 common/cmake/Workbook.cmake|$example (workbook_planted_bug's usage, a reference-only run)
