@@ -57,7 +57,6 @@ known_files() {
   local scenario="a scenario of scripts/progress on particular lessons, in the course's order"
   case "${1:3}" in
     sciddicat) cat <<EOF
-CONTRIBUTING.md|$todo; to convert
 common/cmake/Workbook.cmake|$example (workbook_test's usage)
 docs/tools/page-figures.py|$example (a page's figures block)
 scripts/gpu-check.sh|$example (the targets of one lesson)
@@ -65,7 +64,6 @@ scripts/lib/bench_csv.py|$example
 EOF
       ;;
     tiled-matmul) cat <<EOF
-CONTRIBUTING.md|$todo; to convert
 lessons/$(folder nonsquare-matmul)/matmul_bounds.cu|an exercise file that $todo; to convert, with its pristine hash
 solutions/$(folder nonsquare-matmul)/full_tiles.cu|a given kernel that $todo in comments; to convert
 common/cmake/Workbook.cmake|$example (workbook_planted_bug's usage, a reference-only run)
