@@ -72,6 +72,9 @@ that page is cited as {{lesson NAME#SECTION}}: its anchor is {#lNN_SECTION} (eac
 its anchors with its lesson's number), so the citation names SECTION alone and is written
 \\ref lNN_SECTION "lesson NN"; the page docs/lessons/NN-NAME.md must hold that anchor. The
 number comes from the folder, so that renumbering the lesson changes no page that cites it.
+Where a command to type names a lesson's program or target, {{folder NAME}} is that lesson's
+folder name, number included, from the same folder: `scripts/profile {{folder toward-cublas}}-solution`
+is rendered `scripts/profile 07-toward-cublas-solution`.
 
 A number that is neither measured nor the code's (a limit from NVIDIA's documentation) is
 written {{not-measured TEXT ; WHY}}, where WHY names the published document. TEXT may not look
@@ -228,6 +231,8 @@ PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
 # A cross-reference to another lesson by its name: {{lesson profiling}}, {{Lesson profiling}}, and
 # to a section of its page: {{lesson tiled-matmul#occupancy}} (the anchor lNN_occupancy).
 LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)(?:#(\w+))?")
+# A lesson's folder name, for the programs and targets a command names: {{folder tiled-matmul}}.
+LESSON_FOLDER = re.compile(r"folder\s+([\w-]+)")
 
 
 class FigureError(Exception):
@@ -706,36 +711,38 @@ def drawn_from_data(expression, value, names):
 
 
 @functools.lru_cache(maxsize=None)
-def lesson_folders(code_root, name):
-    """The folders lessons/NN-NAME of the lesson NAME, read once for all the pages that cite it."""
-    return tuple(exercise_list.lesson_folders(code_root, name))
+def lesson_folder(name, code_root=SOURCE_DIR):
+    """The folder NN-NAME of the lesson named NAME (lessons/NN-NAME/, its manifest), looked up once
+    for all the places that cite it."""
+    if re.match(r"\d", name):
+        raise FigureError("name the lesson without its number ({{lesson profiling}}, "
+                          "{{folder profiling}}), so that renumbering it changes no page")
+    folders = exercise_list.lesson_folders(code_root, name)
+    if len(folders) != 1:
+        raise FigureError(f"{len(folders)} lessons named '{name}' (a folder lessons/NN-{name}/ with its "
+                          f"CMakeLists.txt)")
+    return folders[0]
 
 
 def lesson_reference(word, name, section=None, code_root=SOURCE_DIR):
     """\\ref lessonNN "WORD NN" for the lesson whose folder is lessons/NN-NAME (its manifest), or
     \\ref lNN_SECTION "WORD NN" for the section of its page whose anchor is {#lNN_SECTION}."""
-    if re.match(r"\d", name):
-        raise FigureError("cite the lesson by its name without its number ({{lesson profiling}}), "
-                          "so that renumbering it changes no page")
-    folders = lesson_folders(code_root, name)
-    if len(folders) != 1:
-        raise FigureError(f"{len(folders)} lessons named '{name}' (a folder lessons/NN-{name}/ with its "
-                          f"CMakeLists.txt)")
-    number = folders[0][:2]
+    folder = lesson_folder(name, code_root)
+    number = folder[:2]
     if section is None:
         return f'\\ref lesson{number} "{word} {number}"'
     if re.match(r"l\d\d_", section):
         raise FigureError(f"name the section without its lesson's number ({{{{lesson {name}#"
                           f"{section[4:]}}}}}): the number comes from the lesson's folder")
     anchor = f"l{number}_{section}"
-    page = os.path.join(code_root, "docs", "lessons", folders[0] + ".md")
+    page = os.path.join(code_root, "docs", "lessons", folder + ".md")
     try:
         with open(page, encoding="utf-8") as f:
             anchored = "{#" + anchor + "}" in f.read()
     except OSError:
         anchored = False
     if not anchored:
-        raise FigureError(f"docs/lessons/{folders[0]}.md has no section {{#{anchor}}}")
+        raise FigureError(f"docs/lessons/{folder}.md has no section {{#{anchor}}}")
     return f'\\ref {anchor} "{word} {number}"'
 
 def not_measured(body, where, resource, errors):
@@ -812,8 +819,11 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         if body.startswith("not-measured"):
             return not_measured(body, where, resource, errors)
         reference = LESSON_REFERENCE.fullmatch(body)
-        if reference:
+        folder = LESSON_FOLDER.fullmatch(body)
+        if reference or folder:
             try:
+                if folder:
+                    return lesson_folder(folder.group(1), code_root)
                 return lesson_reference(*reference.groups(), code_root=code_root)
             except FigureError as e:
                 errors.append(f"line {where}: {{{{{body}}}}}: {e}")
@@ -1213,6 +1223,10 @@ SELF_TEST_CASES = [
     ("See {{lesson example#banks}}, part 2.\n", True, "a section of a lesson's page"),
     ("See {{lesson example#occupancy}}.\n", False, "a section that the lesson's page does not hold"),
     ("See {{lesson example#l07_banks}}.\n", False, "a section named with its lesson's number"),
+    ("Run `scripts/profile {{folder example}}-banks-exercise --bench`.\n", True,
+     "a lesson's program named by the lesson's name"),
+    ("Run `{{folder missing}}-exercise`.\n", False, "the program of a lesson that no folder holds"),
+    ("Run `{{folder 07-example}}-exercise`.\n", False, "a lesson's folder named with its number"),
     ("<!-- figures\nt = NN-example.csv: kernel=tiled block=8x8\nr = NN-example-more.csv\n-->\n"
      "{{ t.rate ; .0f }} GFLOP/s, {{ r.date }}\n", True, "another lesson's runs, named by the lesson's name"),
     ("<!-- figures\nt = NN-missing.csv: kernel=tiled block=8x8\n-->\n{{ t.rate ; .0f }} GFLOP/s\n", False,
@@ -1292,9 +1306,11 @@ ring = code src/ring.cuh: kRingBytes
 {{ run.device }}: {{ a.median_ms ; .2f }} ms at {{ a.block }}, {{ a.median_ms / b.median_ms ; .0f }}× \
 faster at {{ b.block }}, {{ b.median_ms / a.median_ms ; .0% }}, {{ a.median_ms / b.median_ms ; times }}, \
 {{ b.median_ms / a.median_ms ; times }}; {{ busy_ms(rows(tl, operation="d2h")) ; .1f }} ms busy; \
-{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages; {{lesson example}}, {{Lesson example#banks}}."""
+{{ ring / 1024 ; .0f }} KiB in {{ stages }} stages; {{lesson example}}, {{Lesson example#banks}}; \
+`{{folder example}}-exercise`."""
 SELF_TEST_RENDERED = ("Test GPU: 2.50 ms at 8x8, 2× faster at 16x16, 50%, twice, half; 3.0 ms busy; "
-                      "192 KiB in 4 stages; \\ref lesson07 \"lesson 07\", \\ref l07_banks \"Lesson 07\".")
+                      "192 KiB in 4 stages; \\ref lesson07 \"lesson 07\", \\ref l07_banks \"Lesson 07\"; "
+                      "`07-example-exercise`.")
 
 
 def self_test(data_dir):

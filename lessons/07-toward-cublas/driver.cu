@@ -50,7 +50,7 @@ const std::vector<wb::Version<KernelLaunch>> kKernels = {
      {128, launch_dmma_pipelined}},
     {"10-ffma-pipelined", "128x64x16 tile x4 stages (cp.async), warp 128x16, 8x8 each", {128, launch_ffma_pipelined}},
 };
-const std::string kBaseline = "02-smem-tile";  // lesson 03's tiled kernel: the speedups' baseline
+const std::string kBaseline = "02-smem-tile";  // the tiled-matmul lesson's kernel: the speedups' baseline
 constexpr int kLargestCpuReference = 512;      // above: cuBLAS is the reference
 constexpr long kLargestOrder = 16384;
 

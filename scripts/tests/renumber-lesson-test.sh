@@ -14,7 +14,8 @@
 #   c. configure succeeds, lint-lessons.py registry, shape and layout pass, scripts/progress
 #      (no build, no GPU) gives each lesson's hint from its page and lists its exercise under the
 #      new name, not started, the pages render, and those that cite a lesson as {{lesson NAME}} or
-#      {{lesson NAME#SECTION}} render its new number;
+#      {{lesson NAME#SECTION}} render its new number, those that name its programs with
+#      {{folder NAME}} its new folder;
 #   d. outside a lesson's moved paths, no file names it by its old name or number ("NN-name",
 #      "lesson NN" or "lessons NN", also across a line break, "lessonNN", "lNN_") except those of
 #      the lesson's list in known_files below, each with its reason; a known file that no longer
@@ -56,7 +57,6 @@ known_files() {
   local scenario="a scenario of scripts/progress on particular lessons, in the course's order"
   case "${1:3}" in
     sciddicat) cat <<EOF
-CONTRIBUTING.md|$todo; to convert
 common/cmake/Workbook.cmake|$example (workbook_test's usage)
 docs/tools/page-figures.py|$example (a page's figures block)
 scripts/gpu-check.sh|$example (the targets of one lesson)
@@ -64,13 +64,8 @@ scripts/lib/bench_csv.py|$example
 EOF
       ;;
     tiled-matmul) cat <<EOF
-CONTRIBUTING.md|$todo; to convert
-docs/lessons/$(folder toward-cublas).md|$todo; to convert
-lessons/$(folder toward-cublas)/driver.cu|$todo; to convert
-lessons/$(folder toward-cublas)/kernels/02_smem_tile.cu|$todo; to convert
 lessons/$(folder nonsquare-matmul)/matmul_bounds.cu|an exercise file that $todo; to convert, with its pristine hash
 solutions/$(folder nonsquare-matmul)/full_tiles.cu|a given kernel that $todo in comments; to convert
-docs/lessons/$(folder profiling).md|names the lesson's programs in commands to type ($1-banks-exercise); to convert
 common/cmake/Workbook.cmake|$example (workbook_planted_bug's usage, a reference-only run)
 common/include/wb/csv.h|$example
 common/include/wb/lesson.h|$example
@@ -232,6 +227,11 @@ for name in "${names[@]}"; do
       grep -Fq "\\ref $anchor \"" "$work/pages/${page##*/}" ||
         fail "docs/${page#./}, rendered, does not cite $what as \\ref $anchor"
     done
+  done
+  for page in $(cd "$tree/docs" && grep -lF "{{folder $name}}" ./*.md lessons/*.md); do
+    [ -f "$work/pages/${page##*/}" ] || continue
+    grep -Fq "${new[$name]}" "$work/pages/${page##*/}" ||
+      fail "docs/${page#./}, rendered, does not name the folder ${new[$name]} for {{folder $name}}"
   done
 done
 

@@ -1,6 +1,6 @@
-// Kernel 02 (lesson 03's baseline): the classic 32 x 32 shared-memory tile. Each block
-// stages a 32 x 32 tile of A and of B in shared memory, so every element loaded from global
-// memory is used 32 times; each thread still computes one element of C and reads two
+// Kernel 02 (the tiled-matmul lesson's kernel, the baseline): the classic 32 x 32 shared-memory
+// tile. Each block stages a 32 x 32 tile of A and of B in shared memory, so every element loaded
+// from global memory is used 32 times; each thread still computes one element of C and reads two
 // shared-memory values per multiply-add.
 #include "kernels.h"
 #include "wb/workbook.h"
