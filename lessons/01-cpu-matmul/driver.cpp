@@ -30,7 +30,7 @@ const std::vector<LoopOrder> kLoopOrders = {{"cpu-ijk", "", {matmul_ijk, "matmul
                                             {"cpu-ikj", "", {matmul_ikj, "matmul_ikj"}}};
 
 std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
-    return wb::square_orders(options, fallback, kLargestOrder, "lesson 01", " for the CPU");
+    return wb::square_orders(options, fallback, kLargestOrder, wb::program_name(), " for the CPU");
 }
 
 // One loop order on one problem, its C poisoned first, against the long double reference. A, B

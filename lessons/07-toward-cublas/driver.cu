@@ -55,7 +55,7 @@ constexpr int kLargestCpuReference = 512;      // above: cuBLAS is the reference
 constexpr long kLargestOrder = 16384;
 
 std::vector<int> orders_from(const wb::Options& options, const std::vector<int>& fallback) {
-    return wb::square_orders(options, fallback, kLargestOrder, "lesson 07");
+    return wb::square_orders(options, fallback, kLargestOrder, wb::program_name());
 }
 
 // The compute capability (major) a kernel needs: kernel 08's tensor cores for doubles and

@@ -90,6 +90,7 @@ std::string lesson_hints();
 ///     matmul_ikj(a, b, c, n);
 class RunningExercise {
 public:
+    /// Marks `function` as the exercise code running now, until this object is destroyed.
     explicit RunningExercise(const char* function);
     ~RunningExercise();
     RunningExercise(const RunningExercise&) = delete;
