@@ -9,14 +9,20 @@
 // and a running sum per row) and adds P V to its 16 x d accumulator, which it rescales whenever
 // a row's running max grows. S and P never leave the chip; O is divided by the sums at the end.
 #include "attention.h"
-#include "tensor_core_ops.cuh"
 
+#include "wb/ampere_ops.cuh"
 #include "wb/cuda_check.h"
 
 #include <cmath>
 #include <cstdint>
 
 namespace {
+
+using wb::bf16_pair;
+using wb::commit_copies;
+using wb::copy_async_16;
+using wb::mma_16x8x16;
+using wb::wait_copies;
 
 constexpr int kWarps = 4;
 constexpr int kThreads = 32 * kWarps;

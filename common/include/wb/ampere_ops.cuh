@@ -1,16 +1,17 @@
-/// @file tensor_core_ops.cuh
-/// @brief Lesson 16: the instructions the fused kernel is built of, each wrapped once: the BF16
-/// tensor-core product of one 16 x 16 by 16 x 8 fragment (mma.sync, compute capability 8.0 and
-/// later), packing two floats into a register of two bf16, and copies from global to shared memory
-/// that do not pass through registers (cp.async).
+/// @file ampere_ops.cuh
+/// @brief Instructions of compute capability 8.0 that several lessons' kernels use, each wrapped
+/// once: the BF16 tensor-core product of one 16 x 16 by 16 x 8 fragment (mma.sync), registers of
+/// two bf16, and copies from global to shared memory that do not pass through registers (cp.async).
 #pragma once
 
 #include <cuda_bf16.h>
 
 #include <cstdint>
 
-// A build for a GPU older than 8.0 compiles these helpers to a trap; the driver never launches
-// the kernel there.
+namespace wb {
+
+// A build for a GPU older than 8.0 compiles these helpers to a trap; the drivers never launch the
+// kernels that use them there.
 #if __CUDA_ARCH__ >= 800 || !defined(__CUDA_ARCH__)
 #define WB_AMPERE_OPS_AVAILABLE 1
 #endif
@@ -74,3 +75,5 @@ __device__ inline void wait_copies() {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(pending) : "memory");
 #endif
 }
+
+}  // namespace wb
