@@ -166,12 +166,18 @@ bool check_version(const std::string& name, const Run& run, DeviceAttention& dev
     const wb::CompareReport report = wb::compare(o.data(), reference.o.data(), static_cast<long>(o.size()),
                                                  wb::Tolerance{0.0, 1.0}, reference.bound.data());
     std::printf("  %-12s ", name.c_str());
-    wb::print_report(report, "O", problem.shape.head_dim);
-    if (report.ok()) return true;
+    if (report.ok()) {
+        wb::print_report(report, "O", problem.shape.head_dim);
+        return true;
+    }
+    // One line (scripts/progress quotes the first with "(expected"): the element, the count, the row
+    // and the likely cause.
     const long row = report.first_wrong / problem.shape.head_dim;
     const int query = static_cast<int>(row % problem.shape.seq);
     const long start = row * problem.shape.head_dim;
-    std::printf("    row %ld (query %d of head %ld): output differs; %s\n", row, query, row / problem.shape.seq,
+    std::printf("%s = %.7g (expected %.7g); %ld of %ld wrong; row %ld is query %d of head %ld: %s\n",
+                wb::element_name("O", report.first_wrong, problem.shape.head_dim).c_str(), report.first_got,
+                report.first_expected, report.wrong, report.total, row, query, row / problem.shape.seq,
                 likely_cause(problem.shape, query, &o[start], &reference.o[start]).c_str());
     return false;
 }
