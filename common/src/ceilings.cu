@@ -70,6 +70,19 @@ void cublas_gemm_bf16(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_
                                  CUDA_R_16BF, k, &zero, d_c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
 }
 
+void cublas_gemm_bf16_batched(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_bfloat16* d_b,
+                              bool b_transposed, float* d_c, int batch) {
+    // As above: column-major C_b^T (n x m) = op(B_b) (n x k) times A_b^T. B_b k x n row-major is
+    // column-major n x k (OP_N, leading dimension n); given as n x k row-major, it is column-major
+    // k x n (OP_T, leading dimension k).
+    const float one = 1.0f, zero = 0.0f;
+    const long long stride_a = 1LL * m * k, stride_b = 1LL * k * n, stride_c = 1LL * m * n;
+    WB_CUBLAS_CHECK(cublasGemmStridedBatchedEx(handle(), b_transposed ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, n, m, k,
+                                               &one, d_b, CUDA_R_16BF, b_transposed ? k : n, stride_b, d_a, CUDA_R_16BF,
+                                               k, stride_a, &zero, d_c, CUDA_R_32F, n, stride_c, batch,
+                                               CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
 template void cublas_gemm<float>(int, int, int, const float*, const float*, float*);
 template void cublas_gemm<double>(int, int, int, const double*, const double*, double*);
 template TimingStats time_cublas_gemm<float>(int, int, int, const float*, const float*, float*, int, int);

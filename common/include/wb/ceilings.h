@@ -28,4 +28,11 @@ void cublas_gemm(int m, int n, int k, const T* d_a, const T* d_b, T* d_c);
 /// row-major C (m x n) = A (m x k) * B, with B given transposed as Bt (n x k, row-major).
 void cublas_gemm_bf16(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_bfloat16* d_bt, float* d_c);
 
+/// One batch of row-major BF16 products on device pointers (cublasGemmStridedBatchedEx, FP32
+/// accumulation, float C): for b < batch, C_b (m x n) = A_b (m x k) * B_b, where A_b starts at
+/// d_a + b * m * k and C_b at d_c + b * m * n. B_b starts at d_b + b * k * n and is k x n, or,
+/// with `b_transposed`, given transposed as n x k.
+void cublas_gemm_bf16_batched(int m, int n, int k, const __nv_bfloat16* d_a, const __nv_bfloat16* d_b,
+                              bool b_transposed, float* d_c, int batch);
+
 }  // namespace wb

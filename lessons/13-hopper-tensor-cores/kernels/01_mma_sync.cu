@@ -8,6 +8,7 @@
 // its fragments from there into registers. That last part is what Hopper removes: wgmma
 // (kernel 02) reads its operands straight from shared memory.
 #include "kernels.h"
+#include "wb/ampere_ops.cuh"
 #include "wb/workbook.h"
 
 #include <cstdint>
@@ -22,29 +23,11 @@ constexpr int kThreads = 256;
 // touches start on 8 different groups of 4 banks (no conflict), and rows stay 16-byte aligned.
 constexpr int kStride = kBlockK + 8;
 
-#if __CUDA_ARCH__ >= 800 || !defined(__CUDA_ARCH__)
-#define WB_BF16_MMA_AVAILABLE 1
-#endif
-
-// d += a * b on one 16 x 8 fragment. With g = lane / 4 and t = lane % 4, each 32-bit register
-// holds two neighbouring bf16 along k (PTX ISA, "Matrix Fragments for mma.m16n8k16"):
-//   a[0]: A(g, 2t..2t+1)  a[1]: A(g+8, 2t..)  a[2]: A(g, 2t+8..)  a[3]: A(g+8, 2t+8..)
-//   b[0]: B(2t..2t+1, g)  b[1]: B(2t+8.., g)                 -- B(k, n) is Bt(n, k)
-//   d[0..1]: C(g, 2t..2t+1)  d[2..3]: C(g+8, 2t..2t+1)
-__device__ void mma_16x8x16(float (&d)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
-#ifdef WB_BF16_MMA_AVAILABLE
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
-        "{%0, %1, %2, %3};\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-#else
-    (void)d, (void)a, (void)b;
-    __trap();
-#endif
-}
-
-// Two neighbouring bf16 of a shared-memory row, as one 32-bit register.
-__device__ uint32_t pair(const bf16* row, int k) { return *reinterpret_cast<const uint32_t*>(row + k); }
+// Each thread's fragments of one mma_16x8x16 (wb/ampere_ops.cuh has the whole layout): with
+// g = lane / 4 and t = lane % 4, a register holds two neighbouring bf16 along k, e.g.
+// A(g, 2t..2t+1), and B(2t..2t+1, g), which is Bt(g, 2t..2t+1): a row of Bt in shared memory.
+using wb::bf16_pair;
+using wb::mma_16x8x16;
 
 // The block's 128 x 32 tiles of A and Bt at k0 into shared memory, 16 bytes per copy.
 __device__ void load_tiles(const bf16* a, const bf16* bt, int k, int k0, bf16 (*a_tile)[kStride],
@@ -78,16 +61,16 @@ __global__ void __launch_bounds__(kThreads) mma_sync_bf16(const bf16* a, const b
             for (int i = 0; i < kFragmentsM; ++i) {
                 const bf16* top = a_tile[warp_row + 16 * i + g];
                 const bf16* bottom = a_tile[warp_row + 16 * i + g + 8];
-                a_frag[i][0] = pair(top, kk + 2 * t);
-                a_frag[i][1] = pair(bottom, kk + 2 * t);
-                a_frag[i][2] = pair(top, kk + 2 * t + 8);
-                a_frag[i][3] = pair(bottom, kk + 2 * t + 8);
+                a_frag[i][0] = bf16_pair(top, kk + 2 * t);
+                a_frag[i][1] = bf16_pair(bottom, kk + 2 * t);
+                a_frag[i][2] = bf16_pair(top, kk + 2 * t + 8);
+                a_frag[i][3] = bf16_pair(bottom, kk + 2 * t + 8);
             }
 #pragma unroll
             for (int j = 0; j < kFragmentsN; ++j) {
                 const bf16* column = b_tile[warp_col + 8 * j + g];
-                b_frag[j][0] = pair(column, kk + 2 * t);
-                b_frag[j][1] = pair(column, kk + 2 * t + 8);
+                b_frag[j][0] = bf16_pair(column, kk + 2 * t);
+                b_frag[j][1] = bf16_pair(column, kk + 2 * t + 8);
             }
 #pragma unroll
             for (int i = 0; i < kFragmentsM; ++i)
