@@ -63,10 +63,13 @@ std::vector<AttentionShape> shape_of_options(const wb::Options& options, const A
 // A single query (one key), sequences that end inside a tile (1000 = 15 x 64 + 40; 4097 = 64 x 64
 // + 1: a last tile of one key), several heads and batches, both head dims, causal or not. Every
 // shape has large-logit rows (large_logit_row); every causal one has its first row, which sees one key.
+// 65 causal: a last block with one query, the only one that sees the last tile (among 65 keys, a
+// missing key shows; among 4097 it moves O by less than the bound).
 std::vector<AttentionShape> check_shapes() {
     return {{1, 1, 1, 64, false},   {1, 1, 1, 128, true},     {1, 2, 1000, 64, false},
             {2, 1, 1000, 64, true}, {1, 2, 1000, 128, false}, {1, 1, 1000, 128, true},
-            {2, 3, 200, 128, true}, {1, 1, 4097, 64, true},   {1, 1, 4097, 128, false}};
+            {2, 3, 200, 128, true}, {1, 1, 65, 64, true},     {1, 1, 4097, 64, true},
+            {1, 1, 4097, 128, false}};
 }
 
 int run_check(const wb::Options& options) {

@@ -9,6 +9,7 @@
 
 #include "wb/ampere_ops.cuh"
 #include "wb/cuda_check.h"
+#include "wb/register_array.h"
 
 #include <cmath>
 #include <cstdint>
@@ -28,6 +29,15 @@ constexpr int kTileKeys = 64;                   // keys (and values) per shared-
 constexpr int kScoreFragments = kTileKeys / 8;  // 16 x 8 fragments of scores per warp and tile
 constexpr float kLog2e = 1.4426950408889634f;   // exp(x) = exp2(x * log2(e)): exp2 is one instruction
 
+// A thread's registers, as arrays that trap on an index out of range (a register array read
+// past its end is undefined: it may even give the right numbers). Every index below is known
+// when the loops unroll, so the range tests cost nothing.
+using Pair = wb::RegisterArray<float, 2>;      // one value for each of the thread's two rows
+using Fragment = wb::RegisterArray<float, 4>;  // the thread's 4 values of a 16 x 8 mma result
+using TileScores = wb::RegisterArray<Fragment, kScoreFragments>;
+template <int kHeadDim>
+using OutRows = wb::RegisterArray<Fragment, kHeadDim / 8>;  // the thread's part of its rows of O
+
 // The block's K and V tiles, two stages of each. Rows are padded by 8 bf16 (16 bytes), so that the
 // 8 rows one fragment load touches start in different banks, and stay 16-byte aligned.
 template <int kHeadDim>
@@ -41,8 +51,8 @@ struct KvTiles {
 // max of their scores (in log2 units) and its own part of their running sums of exponentials
 // (each row's 64 columns of a tile are spread over the 4 threads of a quad, 16 each).
 struct RowState {
-    float max[2] = {-INFINITY, -INFINITY};
-    float sum[2] = {0.0f, 0.0f};
+    Pair max = {-INFINITY, -INFINITY};
+    Pair sum = {0.0f, 0.0f};
 };
 
 // The largest (the sum) of x over the 4 threads of a quad, which hold one row's columns.
@@ -94,7 +104,7 @@ __device__ void load_key_tile(const bf16* k, const bf16* v, int seq, int key0, K
 // 8j .. 8j + 7 of the tile; a thread holds (row g, keys 8j + 2t, + 1) in [0..1] and row g + 8 in [2..3].
 template <int kHeadDim>
 __device__ void compute_scores(const uint32_t (&query)[kHeadDim / 16][4], const bf16 (*k_tile)[kHeadDim + 8],
-                               float score_scale, float (&scores)[kScoreFragments][4]) {
+                               float score_scale, TileScores& scores) {
     const int lane = threadIdx.x % 32, g = lane / 4, col = 2 * (lane % 4);
 #pragma unroll
     for (int j = 0; j < kScoreFragments; ++j) scores[j][0] = scores[j][1] = scores[j][2] = scores[j][3] = 0.0f;
@@ -104,7 +114,7 @@ __device__ void compute_scores(const uint32_t (&query)[kHeadDim / 16][4], const 
         for (int j = 0; j < kScoreFragments; ++j) {
             const bf16* key_row = k_tile[8 * j + g];  // B(d, key) = K(key, d): a row of K is a column of B
             const uint32_t b[2] = {bf16_pair(key_row, 16 * step + col), bf16_pair(key_row, 16 * step + col + 8)};
-            mma_16x8x16(scores[j], query[step], b);
+            mma_16x8x16(scores[j].values, query[step], b);
         }
 #pragma unroll
     for (int j = 0; j < kScoreFragments; ++j)
@@ -123,14 +133,14 @@ __device__ int key_tiles_to_visit(int seq, int block_row0, bool causal) {
 }
 
 // Scores the row's query must not see become -infinity (their exponential is then 0).
-__device__ void mask_scores(float (&scores)[kScoreFragments][4], int key0, int row0, int seq, bool causal) {
+__device__ void mask_scores(TileScores& scores, int key0, int row0, int seq, bool causal) {
     // >>> TODO 3b: mask the keys past the end of the sequence and, with causal, those after the query
     const int lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
 #pragma unroll
     for (int j = 0; j < kScoreFragments; ++j)
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
-            const int key = key0 + 8 * j + 2 * t + e % 2, query = row0 + g + 8 * (e / 2);
+            const int key = key0 + 8 * j + 2 * t + e % 2, query = row0 + g + (e / 2) * 8;
             if (key >= seq || (causal && key > query)) scores[j][e] = -INFINITY;
         }
     // <<< TODO 3b
@@ -140,9 +150,9 @@ __device__ void mask_scores(float (&scores)[kScoreFragments][4], int key0, int r
 // (the P of this tile), and what was accumulated under an older, smaller max is scaled down to
 // the new one.
 template <int kHeadDim>
-__device__ void update_softmax(float (&scores)[kScoreFragments][4], RowState& state, float (&out)[kHeadDim / 8][4]) {
+__device__ void update_softmax(TileScores& scores, RowState& state, OutRows<kHeadDim>& out) {
     // >>> TODO 1: each row's running max, and the factor from the old max to the new one
-    float rescale[2];
+    Pair rescale;
 #pragma unroll
     for (int r = 0; r < 2; ++r) {
         float tile_max = -INFINITY;
@@ -156,7 +166,7 @@ __device__ void update_softmax(float (&scores)[kScoreFragments][4], RowState& st
     }
     // <<< TODO 1
     // >>> TODO 2: exponentials against the running max, added to the running sum; accumulator rescaled
-    float tile_sum[2] = {0.0f, 0.0f};
+    Pair tile_sum = {0.0f, 0.0f};
 #pragma unroll
     for (int j = 0; j < kScoreFragments; ++j)
 #pragma unroll
@@ -178,13 +188,13 @@ __device__ void update_softmax(float (&scores)[kScoreFragments][4], RowState& st
 // along the tile's 64 keys (the layout of an mma's result matches that of its A operand), rounded
 // to bf16; V's columns are gathered from shared memory as B operands.
 template <int kHeadDim>
-__device__ void accumulate_values(const float (&p)[kScoreFragments][4], const bf16 (*v_tile)[kHeadDim + 8],
-                                  float (&out)[kHeadDim / 8][4]) {
+__device__ void accumulate_values(const TileScores& p, const bf16 (*v_tile)[kHeadDim + 8],
+                                  OutRows<kHeadDim>& out) {
     const int lane = threadIdx.x % 32, g = lane / 4, row = 2 * (lane % 4);
 #pragma unroll
     for (int step = 0; step < kTileKeys / 16; ++step) {
-        const float(&left)[4] = p[2 * step];
-        const float(&right)[4] = p[2 * step + 1];
+        const Fragment& left = p[2 * step];
+        const Fragment& right = p[2 * step + 1];
         const uint32_t a[4] = {bf16_pair(left[0], left[1]), bf16_pair(left[2], left[3]), bf16_pair(right[0], right[1]),
                                bf16_pair(right[2], right[3])};
         const bf16(*values)[kHeadDim + 8] = v_tile + 16 * step + row;
@@ -193,16 +203,16 @@ __device__ void accumulate_values(const float (&p)[kScoreFragments][4], const bf
             const int col = 8 * n + g;  // B(key, d) = V(key, d): two keys per register
             const uint32_t b[2] = {bf16_pair(values[0][col], values[1][col]),
                                    bf16_pair(values[8][col], values[9][col])};
-            mma_16x8x16(out[n], a, b);
+            mma_16x8x16(out[n].values, a, b);
         }
     }
 }
 
 // The end of the rows: out becomes the weighted mean of the values it summed.
 template <int kHeadDim>
-__device__ void finish_rows(const RowState& state, float (&out)[kHeadDim / 8][4]) {
+__device__ void finish_rows(const RowState& state, OutRows<kHeadDim>& out) {
     // >>> TODO 4: divide each row by the sum of its exponentials (each thread holds a part of it)
-    const float inverse[2] = {1.0f / quad_sum(state.sum[0]), 1.0f / quad_sum(state.sum[1])};
+    const Pair inverse = {1.0f / quad_sum(state.sum[0]), 1.0f / quad_sum(state.sum[1])};
 #pragma unroll
     for (int n = 0; n < kHeadDim / 8; ++n)
 #pragma unroll
@@ -212,7 +222,7 @@ __device__ void finish_rows(const RowState& state, float (&out)[kHeadDim / 8][4]
 
 // The warp's rows of O that lie in the sequence.
 template <int kHeadDim>
-__device__ void store_rows(float* o, int seq, int row0, const float (&out)[kHeadDim / 8][4]) {
+__device__ void store_rows(float* o, int seq, int row0, const OutRows<kHeadDim>& out) {
     const int lane = threadIdx.x % 32, top = row0 + lane / 4, col = 2 * (lane % 4);
 #pragma unroll
     for (int n = 0; n < kHeadDim / 8; ++n) {
@@ -237,7 +247,7 @@ __global__ void __launch_bounds__(kThreads) flash_forward(const AttentionArgs ar
 
     uint32_t query[kHeadDim / 16][4];
     load_queries<kHeadDim>(q, args.seq, row0, query);
-    float out[kHeadDim / 8][4] = {};
+    OutRows<kHeadDim> out = {};
     RowState state;
     const int tiles_to_visit = key_tiles_to_visit(args.seq, block_row0, args.causal);
 
@@ -249,7 +259,7 @@ __global__ void __launch_bounds__(kThreads) flash_forward(const AttentionArgs ar
         commit_copies();   // an empty group at the end keeps the count of wait_copies right
         wait_copies<1>();  // this thread's copies of this tile have landed (the next tile's may not) ...
         __syncthreads();   // ... and every thread's
-        float scores[kScoreFragments][4];
+        TileScores scores;
         compute_scores<kHeadDim>(query, tiles.k[stage], args.scale * kLog2e, scores);
         mask_scores(scores, tile * kTileKeys, row0, args.seq, args.causal);
         update_softmax<kHeadDim>(scores, state, out);
