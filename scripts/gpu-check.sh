@@ -12,7 +12,8 @@
 #      writes OUTDIR/bench/NAME.csv, lesson 11's also its timeline (11-streams-overlap-timeline.csv
 #      beside it): the files data/FOLDER/ keeps for this GPU's machine (data/machines.csv names
 #      the machines by their GPU: data/h200/ for an H200, the reference, data/h100/ for an H100),
-#      their "# command:" lines the commands run here;
+#      their "# command:" lines the commands run here; a command declared to run right after a run
+#      (its "then" rows, workbook_reference_then: lesson 16's PyTorch rows) adds to its CSV;
 #      and the runs of several MPI ranks, the "reference-ranks" rows (workbook_benchmark RANKS n:
 #      lesson 08's scaling run on two GPUs, named x2/08-sciddicat-multigpu), started with the MPI
 #      launcher and flags of the lessons' multi-rank tests, each writing OUTDIR/bench/x<n>/NAME.csv,
@@ -212,7 +213,17 @@ while read -r kind lesson exe args; do
   echo "$lesson" | grep -Eq -- "$only" || continue
   run_words "$out/bench" "$args"
   (cd "$build" && timeout 900 "bin/$exe" "${words[@]}" --out "$out/bench/$lesson.csv") </dev/null >"$out/bench/$lesson.log" 2>&1
-  judge_run "$lesson" "$out/bench/$lesson" $? "" "${seconds[@]}"
+  rc=$?
+  # The commands run right after it on its CSV ("then NAME COMMAND", {csv} the CSV: lesson 16's
+  # PyTorch rows), while the run has passed; their output goes to its log.
+  while [ "$rc" -eq 0 ] && read -r then_kind then_lesson then_command; do
+    [ "$then_kind" = then ] && [ "$then_lesson" = "$lesson" ] || continue
+    read -ra then_words <<<"$then_command"
+    then_words=("${then_words[@]//\{csv\}/$out/bench/$lesson.csv}")
+    (cd "$build" && timeout 900 "${then_words[@]}") </dev/null >>"$out/bench/$lesson.log" 2>&1
+    rc=$?
+  done <"$build/gpu-jobs.txt"
+  judge_run "$lesson" "$out/bench/$lesson" "$rc" "" "${seconds[@]}"
 done <"$build/gpu-jobs.txt"
 # The runs of several MPI ranks, one a GPU ("reference-ranks NAME EXE RANKS ARGS", lesson 08's
 # scaling run), each named xRANKS/NAME, its file OUTDIR/bench/xRANKS/NAME.csv, which

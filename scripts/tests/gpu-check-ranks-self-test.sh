@@ -10,6 +10,8 @@
 #     root, into OUTDIR/bench/x<n>/NAME.csv beside the one-process run of the same NAME, its
 #     {bench-dir} files there too;
 #   - a failing run, or no launcher row, fails the check; LESSON_REGEX picks the run by x<n>/NAME;
+#   - a command declared to run after a one-process run ("then" rows: workbook_reference_then) adds
+#     its rows to that run's CSV and its output to its log, and its failure fails the run;
 #   - a run with a row that no GPU of data/machines.csv can have made (FP64 above what an H200
 #     gives at the clock the row records) fails the check, naming the log of the verdict;
 #   - with BUILD_DIR, whose gpu-jobs.txt has the build's "mpiexec" row (MPI found), the run of two
@@ -165,6 +167,25 @@ check "a run no H200 can have made fails the check" 1 1 '^fake-run$' FAKE_IMPOSS
   expect "the verdict in the summary" has "bench: FAILED, runs no " "$work/out/summary.txt" &&
   expect "the row and its bound in the log" has "40000 GFLOP/s is more than fp64 can give at 1000 MHz" \
     "$work/out/bench/verify-roofs.log"
+# A command run right after a one-process run on its CSV ("then NAME COMMAND", {csv}: lesson 16's
+# PyTorch rows): its rows count with the run's, its output goes to the run's log, its failure fails it.
+cat >"$tools/fake-then" <<'SH'
+#!/bin/bash
+echo "fake then on $1"
+[ "${FAKE_THEN_FAILS:-0}" = 1 ] && { echo "fake then: no rows"; exit 1; }
+echo "fake,c" >>"$1"
+SH
+chmod +x "$tools/fake-then"
+jobs "then fake-timeline $tools/fake-then {csv}
+$launcher"
+if check "a command after a run adds to its CSV" 1 0 '^fake-timeline$'; then
+  expect "its row counted with the run's" has "bench fake-timeline: exit 0, 3 rows" "$work/out/summary.txt"
+  expect "its output in the run's log" has "fake then on $work/out/bench/fake-timeline.csv" "$work/out/bench/fake-timeline.log"
+fi
+check "a failing command after a run fails the check" 1 1 '^fake-timeline$' FAKE_THEN_FAILS=1 &&
+  expect "the run's failure in the summary" has "bench fake-timeline: FAILED" "$work/out/summary.txt"
+check "a command after another run leaves this one alone" 1 0 '^fake-run$' &&
+  expect "the run's own rows only" has "bench fake-run: exit 0, 2 rows" "$work/out/summary.txt"
 jobs ""
 check "no launcher row fails the check on two GPUs" 2 1 . &&
   expect "the reason in the summary" has "bench x2/fake-run: FAILED (gpu-jobs.txt has no mpiexec row" "$work/out/summary.txt"
