@@ -66,10 +66,9 @@ std::vector<AttentionShape> shape_of_options(const wb::Options& options, const A
 // 65 causal: a last block with one query, the only one that sees the last tile (among 65 keys, a
 // missing key shows; among 4097 it moves O by less than the bound).
 std::vector<AttentionShape> check_shapes() {
-    return {{1, 1, 1, 64, false},   {1, 1, 1, 128, true},     {1, 2, 1000, 64, false},
-            {2, 1, 1000, 64, true}, {1, 2, 1000, 128, false}, {1, 1, 1000, 128, true},
-            {2, 3, 200, 128, true}, {1, 1, 65, 64, true},     {1, 1, 4097, 64, true},
-            {1, 1, 4097, 128, false}};
+    return {{1, 1, 1, 64, false},     {1, 1, 1, 128, true},    {1, 2, 1000, 64, false}, {2, 1, 1000, 64, true},
+            {1, 2, 1000, 128, false}, {1, 1, 1000, 128, true}, {2, 3, 200, 128, true},  {1, 1, 65, 64, true},
+            {1, 1, 4097, 64, true},   {1, 1, 4097, 128, false}};
 }
 
 int run_check(const wb::Options& options) {

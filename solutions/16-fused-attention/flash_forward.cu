@@ -188,8 +188,7 @@ __device__ void update_softmax(TileScores& scores, RowState& state, OutRows<kHea
 // along the tile's 64 keys (the layout of an mma's result matches that of its A operand), rounded
 // to bf16; V's columns are gathered from shared memory as B operands.
 template <int kHeadDim>
-__device__ void accumulate_values(const TileScores& p, const bf16 (*v_tile)[kHeadDim + 8],
-                                  OutRows<kHeadDim>& out) {
+__device__ void accumulate_values(const TileScores& p, const bf16 (*v_tile)[kHeadDim + 8], OutRows<kHeadDim>& out) {
     const int lane = threadIdx.x % 32, g = lane / 4, row = 2 * (lane % 4);
 #pragma unroll
     for (int step = 0; step < kTileKeys / 16; ++step) {
