@@ -32,13 +32,17 @@ more):
 1. In a clone of the course on your computer, run `scripts/make-course-zip`: it writes
    `cuda-workbook.zip`. Upload that file next to this notebook (on Colab: the folder icon on the
    left, then the upload button). The cells below find it and unpack it.
-2. Or set `COURSE_URL` in the first code cell to the address of a git repository of the course,
-   such as your own fork on GitHub; the cells below clone it."""),
-    ("code", ["setup"], r"""# Where the course comes from when this notebook is opened on its own: an uploaded
-# cuda-workbook.zip (nothing to set), or the git repository named here, e.g. your own fork:
-# COURSE_URL = "https://github.com/YOUR-NAME/cuda-workbook"
-COURSE_URL = ""
-print("course repository:", COURSE_URL or "none set (an uploaded cuda-workbook.zip, or the clone this notebook is in)")"""),
+2. Or let the cells below clone the course's git repository: its address is in the first code
+   cell (your instructor's, from the course's `course.json`); a host with network access, as
+   Colab has, clones it."""),
+    ("code", ["setup"], r"""# Where the course comes from when this notebook is opened on its own: an uploaded zip of
+# the course (nothing to set), or the course's git repository, whose address is written here from
+# the course's course.json (scripts/maintainer/make-notebook.py). An address on example.org is
+# the unset default: no course lies there, so the cells below do not clone it.
+from urllib.parse import urlsplit
+COURSE_URL = "@COURSE_URL@"
+CAN_CLONE = not (urlsplit(COURSE_URL).hostname or "example.org").endswith(("example.org", "example.com", "example.net"))
+print("course repository:", COURSE_URL if CAN_CLONE else "none set (the default of course.json): upload the course's zip")"""),
     ("code", ["setup"], r"""# Helpers: run a shell command, show its output as it comes, stop if it fails.
 import os, pathlib, shutil, subprocess, sys
 
@@ -142,7 +146,7 @@ if COURSE is None:
         print("unpacking", archive_path, flush=True)
         unpack(archive_path, here / "cuda-workbook")
         COURSE, source = (here / "cuda-workbook").resolve(), str(archive_path)
-if COURSE is None and COURSE_URL:
+if COURSE is None and CAN_CLONE:
     sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook", cwd=here)
     if not is_course(here / "cuda-workbook"):
         raise RuntimeError(f"{COURSE_URL} does not hold the course (no scripts/progress): check COURSE_URL in the first code cell")
@@ -150,8 +154,8 @@ if COURSE is None and COURSE_URL:
 if COURSE is None:
     raise RuntimeError("the course is not here. Either upload cuda-workbook.zip next to this notebook (make it "
                        "in a clone of the course with scripts/make-course-zip; the file panel on the left "
-                       "uploads it), or set COURSE_URL in the first code cell to a git repository of the "
-                       "course (your fork); then run this cell again")
+                       "uploads it), or set COURSE_URL in the first code cell to the course's git "
+                       "repository; then run this cell again")
 os.chdir(COURSE)
 print("course in", COURSE, "from", source)"""),
     ("code", ["restore"], r"""# Your edits from an earlier session: upload workbook-edits.zip (made by the last cell) next to
@@ -239,8 +243,13 @@ except ImportError:
 
 
 def notebook():
+    # The course's address comes from its one setting, course.json (scripts/lib/course_setting.py).
+    sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+    import course_setting
+    url = course_setting.repository_url(ROOT)
     cells = []
     for kind, tags, text in CELLS:
+        text = text.replace("@COURSE_URL@", url)
         cell = {"cell_type": kind, "metadata": {"tags": tags} if tags else {},
                 "source": [line + "\n" for line in text.split("\n")]}
         cell["source"][-1] = cell["source"][-1].rstrip("\n")
