@@ -4,8 +4,8 @@
 The notebook's cells are written here, as plain Python (no IPython magics, so that
 scripts/lib/run-notebook.py can run them without Jupyter). Edit them here and run this script;
 --check fails (exit 1) when the committed notebook differs from what this script writes.
-Cell tags: "install" (installs packages: needs root and a network), "colab" (Colab's file
-download), "restore" (reads back a saved zip of your edits).
+Cell tags: "install" (installs packages: needs root and a network), "course" (gets the course),
+"restore" (reads back a saved zip of your edits).
 """
 import json
 import os
@@ -29,9 +29,11 @@ runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`
 the course beside it, one of two ways (the course's page *No GPU? Use a hosted notebook* says
 more):
 
-1. In a clone of the course on your computer, run `scripts/make-course-zip`: it writes
-   `cuda-workbook.zip`. Upload that file next to this notebook (on Colab: the folder icon on the
-   left, then the upload button). The cells below find it and unpack it.
+1. Upload a zip of the course: `scripts/make-course-zip` in a clone of it writes
+   `cuda-workbook.zip`, or take the repository host's *Download ZIP*. On Colab: the folder icon on
+   the left, then the upload button. On Kaggle: *Add Input → Upload*, a dataset (Kaggle puts it in
+   `/kaggle/input/`). On a JupyterHub: the file browser's upload button, next to this notebook.
+   The cells below find it and unpack it.
 2. Or let the cells below clone the course's git repository: its address is in the first code
    cell (your instructor's, from the course's `course.json`); a host with network access, as
    Colab has, clones it."""),
@@ -101,51 +103,78 @@ if "CMake 3.25 or newer" in MISSING:
 if "the CUDA toolkit (nvcc)" in MISSING:
     raise RuntimeError("no CUDA toolkit: pick a GPU runtime (it comes with the toolkit) and run the notebook again")
 print("installed:", ", ".join(apt) or "nothing from apt", "| cmake:", output_of("cmake --version").split("\n")[0])"""),
-    ("code", ["setup"], r"""# Get the course: the clone this notebook was opened from; else cuda-workbook.zip uploaded next
-# to the notebook (scripts/make-course-zip makes it), unpacked here; else a clone of COURSE_URL
-# (the first code cell).
+    ("code", ["course"], r"""# Get the course, from the first of: the clone this notebook was opened from; the course
+# in a host's input folder (Kaggle unpacks a dataset's zip into /kaggle/input/<dataset>/, read-only:
+# copied here); a zip of it (cuda-workbook.zip from scripts/make-course-zip, or a repository host's
+# "Download ZIP", cuda-workbook-main.zip) uploaded next to the notebook or in the input folder,
+# unpacked here; a clone of COURSE_URL (the first code cell).
 import zipfile
 here = pathlib.Path.cwd()
+INPUT = pathlib.Path(globals().get("INPUT_FROM_RUNNER", "/kaggle/input"))
 
 def is_course(folder):
     return (folder / "scripts" / "progress").is_file() and (folder / "CMakeLists.txt").is_file()
 
-def unpack(archive_path, target):
-    # Into a folder beside the target first, renamed once complete: an interrupted unpacking
-    # leaves no half course behind. The zip keeps each file's mode: the scripts stay executable.
+def make_scripts_executable(folder):
+    # A host's unpacking may drop the files' modes: a file that starts with "#!" is a command.
+    for path in folder.rglob("*"):
+        if path.is_file() and not os.access(path, os.X_OK) and path.open("rb").read(2) == b"#!":
+            path.chmod(path.stat().st_mode | 0o111)
+
+def place(found, target):
+    # Into a folder beside the target first, renamed once complete: an interrupted unpacking or
+    # copy leaves no half course behind. `found` is a zip or a folder that holds the course.
+    if target.exists():
+        raise RuntimeError(f"{target} is in the way and holds no course: delete it, then run this cell again")
     unpacking = target.with_name(target.name + ".unpacking")
     shutil.rmtree(unpacking, ignore_errors=True)
     try:
-        with zipfile.ZipFile(archive_path) as archive:
-            archive.extractall(unpacking)
-            for info in archive.infolist():
-                mode = (info.external_attr >> 16) & 0o777
-                if mode and (unpacking / info.filename).is_file():
-                    os.chmod(unpacking / info.filename, mode)
+        if found.is_dir():
+            shutil.copytree(found, unpacking)
+        else:
+            with zipfile.ZipFile(found) as archive:
+                archive.extractall(unpacking)
+                for info in archive.infolist():  # the zip keeps each file's mode
+                    mode = (info.external_attr >> 16) & 0o777
+                    if mode and (unpacking / info.filename).is_file():
+                        os.chmod(unpacking / info.filename, mode)
     except zipfile.BadZipFile:
         shutil.rmtree(unpacking, ignore_errors=True)
-        raise RuntimeError(f"{archive_path} is not a zip file: make it again with scripts/make-course-zip and upload it again")
+        raise RuntimeError(f"{found} is not a zip file: make it again with scripts/make-course-zip and upload it again")
+    # The zip's one top folder (cuda-workbook/, or cuda-workbook-main/ from "Download ZIP").
     top = next((c for c in [unpacking, *sorted(unpacking.iterdir())] if is_course(c)), None)
     if top is None:
         shutil.rmtree(unpacking, ignore_errors=True)
-        raise RuntimeError(f"{archive_path} does not hold the course: make it with scripts/make-course-zip")
+        raise RuntimeError(f"{found} does not hold the course: make it with scripts/make-course-zip")
     top.rename(target)
     shutil.rmtree(unpacking, ignore_errors=True)
+    make_scripts_executable(target)
+
+def uploads(folder, depth):
+    # The courses and the zips of the course under folder, at most depth folders down.
+    courses, zips = [], []
+    for top, subfolders, names in os.walk(folder):
+        top = pathlib.Path(top)
+        if is_course(top) or len(top.relative_to(folder).parts) >= depth:
+            subfolders.clear()
+        courses += [top] if is_course(top) else []
+        zips += [top / n for n in names if n.startswith("cuda-workbook") and n.endswith(".zip")]
+    return courses, zips
 
 candidates = [here, here.parent, here / "cuda-workbook", pathlib.Path("/content/cuda-workbook")]
 COURSE = next((c.resolve() for c in candidates if is_course(c)), None)
 source = "the folder this notebook is in"
 if COURSE is None:
-    # The newest upload wins (a browser saves a second download as "cuda-workbook (1).zip").
-    zips = [z for folder in dict.fromkeys([here, here.parent, pathlib.Path("/content")]) if folder.is_dir()
-            for z in folder.glob("cuda-workbook*.zip")]
-    if zips:
-        archive_path = max(zips, key=lambda z: z.stat().st_mtime)
-        if (here / "cuda-workbook").exists():
-            raise RuntimeError(f"{here / 'cuda-workbook'} is in the way and holds no course: delete it, then run this cell again")
-        print("unpacking", archive_path, flush=True)
-        unpack(archive_path, here / "cuda-workbook")
-        COURSE, source = (here / "cuda-workbook").resolve(), str(archive_path)
+    courses, zips = uploads(INPUT, 4) if INPUT.is_dir() else ([], [])
+    for folder in dict.fromkeys([here, here.parent, pathlib.Path("/content")]):
+        zips += sorted(folder.glob("cuda-workbook*.zip")) if folder.is_dir() else []
+    # An unpacked course first; else the newest zip (a browser saves a second download as
+    # "cuda-workbook (1).zip").
+    found = courses[0] if courses else max(zips, key=lambda z: z.stat().st_mtime, default=None)
+    if found:
+        print("taking the course from", found, flush=True)
+        place(found, here / "cuda-workbook")
+        COURSE, source = (here / "cuda-workbook").resolve(), str(found)
 if COURSE is None and CAN_CLONE:
     sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook", cwd=here)
     if not is_course(here / "cuda-workbook"):
@@ -154,8 +183,8 @@ if COURSE is None and CAN_CLONE:
 if COURSE is None:
     raise RuntimeError("the course is not here. Either upload cuda-workbook.zip next to this notebook (make it "
                        "in a clone of the course with scripts/make-course-zip; the file panel on the left "
-                       "uploads it), or set COURSE_URL in the first code cell to the course's git "
-                       "repository; then run this cell again")
+                       "uploads it; on Kaggle, add it as a dataset: Add Input), or set COURSE_URL in the "
+                       "first code cell to the course's git repository; then run this cell again")
 os.chdir(COURSE)
 print("course in", COURSE, "from", source)"""),
     ("code", ["restore"], r"""# Your edits from an earlier session: upload workbook-edits.zip (made by the last cell) next to
