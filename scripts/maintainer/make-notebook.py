@@ -197,11 +197,21 @@ for saved in (COURSE / "workbook-edits.zip", COURSE.parent / "workbook-edits.zip
         break
 else:
     print("no workbook-edits.zip: starting from the course as it is")"""),
-    ("code", ["setup"], r"""# Choose the lesson (the folder name under lessons/), then build it. The build is for the GPU
-# found above (CMake asks nvidia-smi); without one, for sm_90.
+    ("code", ["setup"], r"""# Choose the lesson (the folder name under lessons/), and read its page: the figures come from
+# the course's reference runs. Its hints stay hidden: hint() further down reveals them, one at a
+# time, when you ask.
 LESSON = globals().get("LESSON_FROM_RUNNER", "02-naive-matmul")
 if not (COURSE / "lessons" / LESSON).is_dir():
     raise RuntimeError(f"no lesson '{LESSON}': choose one of " + ", ".join(sorted(p.name for p in (COURSE / "lessons").iterdir())))
+page = subprocess.run([sys.executable, "docs/tools/lesson-page-markdown.py", LESSON], capture_output=True, text=True)
+if page.returncode != 0:
+    raise RuntimeError(f"the page of {LESSON} could not be shown: {page.stderr.strip()}")
+try:
+    from IPython.display import Markdown, display
+    display(Markdown(page.stdout))
+except ImportError:
+    print(page.stdout)"""),
+    ("code", ["setup"], r"""# Build the lesson, for the GPU found above (CMake asks nvidia-smi); without one, for sm_90.
 sh("cmake --preset course > configure.log 2>&1 || (tail -n 30 configure.log; false)")
 targets = f"{LESSON}-all" + (" charts" if shutil.which("gnuplot") else "")
 sh(f"cmake --build build -j {os.cpu_count()} --target {targets}")
@@ -234,14 +244,19 @@ code = sh(f"scripts/check {LESSON}", check=False)
 if code == 77:
     raise RuntimeError("SKIPPED: no GPU ran this check, so your code is NOT verified: choose a GPU runtime")
 if code != 0:
-    raise RuntimeError("not yet: the lines above name the first wrong element; the hints cell helps")
+    raise RuntimeError("not yet: the lines above name the first wrong element; hint() (further down) reveals a hint")
 print("PASSED")"""),
     ("code", ["progress"], r"""# The lesson's exercises at a glance. Once one passes on a GPU, its benchmark runs for the charts,
 # then the reference solution's, and the line under it gives your speed against the reference's
 # and the roofline. (A lesson not finished yet is not an error of this cell.)
-sh("scripts/progress --no-build --only " + LESSON, check=False)"""),
-    ("code", ["hints"], r"""# Stuck? Each run of this cell reveals the next hint of the lesson (from its page).
-sh(f"scripts/progress hint {LESSON}")"""),
+sh("scripts/progress --no-build --no-hint --only " + LESSON, check=False)"""),
+    ("code", ["hints"], r"""# Stuck? hint() reveals the next hint of the lesson's exercise, hint("coalescing") of another of
+# its programs (the page says which), and your instructor's report counts it as seen. Running
+# the cells from the top reveals none: remove the "#" below, or type hint() in a cell, to ask.
+def hint(program=""):
+    sh(f"scripts/progress hint {LESSON}" + (f".{program}" if program else ""))
+
+# hint()"""),
     ("code", ["charts"], r"""# The lesson's charts: the published reports' numbers, the committed reference runs and your runs.
 if shutil.which("gnuplot"):
     sh(f"cmake --build build --target charts > charts.log 2>&1 || (tail -n 20 charts.log; false)")
