@@ -103,7 +103,7 @@ function(_workbook_learner_tools)
                      "${CMAKE_BINARY_DIR}/notebook-test" 01-cpu-matmul lessons/01-cpu-matmul/matmul_cpu.cpp)
     set_tests_properties(notebook.matches-generator notebook.runner-stops-on-error PROPERTIES
                          LABELS "maintainer;cpu;notebook" TIMEOUT 60)
-    set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1200 RUN_SERIAL TRUE)
+    set_tests_properties(notebook.cpu-lesson PROPERTIES LABELS "maintainer;cpu;notebook" TIMEOUT 1800 RUN_SERIAL TRUE)
     # The notebook opened on its own, as on a hosted service: an empty folder with only the
     # notebook and the zip that scripts/make-course-zip writes; its cells unpack the zip and run
     # lesson 01 as above.
