@@ -22,8 +22,9 @@ Colab, Kaggle, a university JupyterHub. Run the cells from top to bottom (Shift+
 cell stops with a red error when something fails, and says what to do.
 
 **On Colab**: first *Runtime → Change runtime type → GPU*. The notebook builds the course for the
-GPU it finds. The lesson pages (the course's documentation) explain each exercise; this notebook
-runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`.
+GPU it finds, and shows the page of the lesson you choose, which explains its exercise; it runs
+the same commands as the README: `scripts/check LESSON`, `scripts/progress`. Running the cells
+shows no hint: when you are stuck, `hint()` reveals the next one (the hints cell says how).
 
 **Opened on its own** (uploaded to the host, not from a clone of the course), the notebook needs
 the course beside it, one of two ways (the course's page *No GPU? Use a hosted notebook* says
