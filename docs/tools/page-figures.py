@@ -76,6 +76,9 @@ Where a command to type names a lesson's program or target, {{folder NAME}} is t
 folder name, number included, from the same folder: `scripts/profile {{folder toward-cublas}}-solution`
 is rendered `scripts/profile 07-toward-cublas-solution`.
 
+The course's git address is {{course url}}, read from course.json at the top of the course
+(scripts/lib/course_setting.py), so that a page never types it: `git clone {{course url}}`.
+
 A number that is neither measured nor the code's (a limit from NVIDIA's documentation) is
 written {{not-measured TEXT ; WHY}}, where WHY names the published document. TEXT may not look
 like a measurement, and a constant of the code is bound in the figures block instead.
@@ -139,6 +142,7 @@ import zlib
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "lib"))
 import bench_csv  # noqa: E402  (after the path to it)
+import course_setting  # noqa: E402  (the course's address, course.json)
 import exercise_list  # noqa: E402  (the lessons' folders, found by their names)
 import machines  # noqa: E402
 import mutation_report  # noqa: E402  (the course's one reader of the mutation reports)
@@ -233,6 +237,8 @@ PRINTF = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
 LESSON_REFERENCE = re.compile(r"([Ll]esson)\s+([\w-]+)(?:#(\w+))?")
 # A lesson's folder name, for the programs and targets a command names: {{folder tiled-matmul}}.
 LESSON_FOLDER = re.compile(r"folder\s+([\w-]+)")
+# The course's git address, from course.json: {{course url}}.
+COURSE_URL = re.compile(r"course\s+url")
 
 
 class FigureError(Exception):
@@ -818,6 +824,12 @@ def render(text, data_dir, files, code_root=SOURCE_DIR, strict=False):
         resource = RESOURCE_AFTER.match(text, match.end())
         if body.startswith("not-measured"):
             return not_measured(body, where, resource, errors)
+        if COURSE_URL.fullmatch(body):
+            try:
+                return course_setting.repository_url(code_root)
+            except course_setting.SettingError as e:
+                errors.append(f"line {where}: {{{{{body}}}}}: {e}")
+                return match.group(0)
         reference = LESSON_REFERENCE.fullmatch(body)
         folder = LESSON_FOLDER.fullmatch(body)
         if reference or folder:

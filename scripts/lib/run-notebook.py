@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""run-notebook.py NOTEBOOK [--cwd DIR] [--skip-tag TAG]... [--set NAME=VALUE]... [--set-file NAME=PATH]...
+"""run-notebook.py NOTEBOOK [--cwd DIR] [--skip-tag TAG]... [--stop-after TAG] [--set NAME=VALUE]...
+                 [--set-file NAME=PATH]...
 
 Runs the code cells of a Jupyter notebook in order, in one Python namespace, the way a person
 pressing Shift+Enter on every cell would, and stops at the first cell that raises: the course's
 tests run notebooks/course.ipynb with it (no Jupyter is needed). Cells whose metadata tags
-include a --skip-tag are left out (and said so). --set NAME=VALUE and --set-file NAME=PATH put
+include a --skip-tag are left out (and said so); --stop-after TAG ends the run, as a pass, after
+the first cell tagged TAG (a test of the cells up to it). --set NAME=VALUE and --set-file NAME=PATH put
 a string (or a file's text) into the namespace before the first cell, for cells that read it
 with globals().get(NAME, ...). The working directory is the notebook's folder's parent
 (the course's top folder), as when the notebook is opened from a clone; --cwd DIR runs the cells
@@ -19,13 +21,15 @@ import traceback
 
 
 def parse(argv):
-    notebook, skip, values, cwd = None, set(), {}, None
+    notebook, skip, values, cwd, stop = None, set(), {}, None, None
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg in ("--cwd", "--skip-tag", "--set", "--set-file") and i + 1 < len(argv):
+        if arg in ("--cwd", "--skip-tag", "--stop-after", "--set", "--set-file") and i + 1 < len(argv):
             value = argv[i + 1]
-            if arg == "--cwd":
+            if arg == "--stop-after":
+                stop = value
+            elif arg == "--cwd":
                 if not os.path.isdir(value):
                     print(f"error: --cwd {value}: no such folder", file=sys.stderr)
                     sys.exit(2)
@@ -53,11 +57,11 @@ def parse(argv):
     if notebook is None:
         print(__doc__)
         sys.exit(2)
-    return notebook, skip, values, cwd
+    return notebook, skip, values, cwd, stop
 
 
 def main():
-    notebook, skip, values, cwd = parse(sys.argv[1:])
+    notebook, skip, values, cwd, stop = parse(sys.argv[1:])
     with open(notebook, encoding="utf-8") as f:
         document = json.load(f)
     os.chdir(cwd or os.path.dirname(os.path.dirname(os.path.abspath(notebook))))
@@ -83,6 +87,9 @@ def main():
             print(f"FAILED: cell {number} ({title}) after {time.time() - start:.0f} s; the cells after it did not run")
             return 1
         ran += 1
+        if stop in tags:
+            print(f"PASSED: {ran} code cells ran, {skipped} skipped, up to the first tagged {stop}")
+            return 0
     print(f"PASSED: {ran} code cells ran, {skipped} skipped")
     return 0
 

@@ -4,8 +4,8 @@
 The notebook's cells are written here, as plain Python (no IPython magics, so that
 scripts/lib/run-notebook.py can run them without Jupyter). Edit them here and run this script;
 --check fails (exit 1) when the committed notebook differs from what this script writes.
-Cell tags: "install" (installs packages: needs root and a network), "colab" (Colab's file
-download), "restore" (reads back a saved zip of your edits).
+Cell tags: "install" (installs packages: needs root and a network), "course" (gets the course),
+"restore" (reads back a saved zip of your edits).
 """
 import json
 import os
@@ -22,23 +22,30 @@ Colab, Kaggle, a university JupyterHub. Run the cells from top to bottom (Shift+
 cell stops with a red error when something fails, and says what to do.
 
 **On Colab**: first *Runtime → Change runtime type → GPU*. The notebook builds the course for the
-GPU it finds. The lesson pages (the course's documentation) explain each exercise; this notebook
-runs the same commands as the README: `scripts/check LESSON`, `scripts/progress`.
+GPU it finds, and shows the page of the lesson you choose, which explains its exercise; it runs
+the same commands as the README: `scripts/check LESSON`, `scripts/progress`. Running the cells
+shows no hint: when you are stuck, `hint()` reveals the next one (the hints cell says how).
 
 **Opened on its own** (uploaded to the host, not from a clone of the course), the notebook needs
 the course beside it, one of two ways (the course's page *No GPU? Use a hosted notebook* says
 more):
 
-1. In a clone of the course on your computer, run `scripts/make-course-zip`: it writes
-   `cuda-workbook.zip`. Upload that file next to this notebook (on Colab: the folder icon on the
-   left, then the upload button). The cells below find it and unpack it.
-2. Or set `COURSE_URL` in the first code cell to the address of a git repository of the course,
-   such as your own fork on GitHub; the cells below clone it."""),
-    ("code", ["setup"], r"""# Where the course comes from when this notebook is opened on its own: an uploaded
-# cuda-workbook.zip (nothing to set), or the git repository named here, e.g. your own fork:
-# COURSE_URL = "https://github.com/YOUR-NAME/cuda-workbook"
-COURSE_URL = ""
-print("course repository:", COURSE_URL or "none set (an uploaded cuda-workbook.zip, or the clone this notebook is in)")"""),
+1. Upload a zip of the course: `scripts/make-course-zip` in a clone of it writes
+   `cuda-workbook.zip`, or take the repository host's *Download ZIP*. On Colab: the folder icon on
+   the left, then the upload button. On Kaggle: *Add Input → Upload*, a dataset (Kaggle puts it in
+   `/kaggle/input/`). On a JupyterHub: the file browser's upload button, next to this notebook.
+   The cells below find it and unpack it.
+2. Or let the cells below clone the course's git repository: its address is in the first code
+   cell (your instructor's, from the course's `course.json`); a host with network access, as
+   Colab has, clones it."""),
+    ("code", ["setup"], r"""# Where the course comes from when this notebook is opened on its own: an uploaded zip of
+# the course (nothing to set), or the course's git repository, whose address is written here from
+# the course's course.json (scripts/maintainer/make-notebook.py). An address on example.org is
+# the unset default: no course lies there, so the cells below do not clone it.
+from urllib.parse import urlsplit
+COURSE_URL = "@COURSE_URL@"
+CAN_CLONE = not (urlsplit(COURSE_URL).hostname or "example.org").endswith(("example.org", "example.com", "example.net"))
+print("course repository:", COURSE_URL if CAN_CLONE else "none set (the default of course.json): upload the course's zip")"""),
     ("code", ["setup"], r"""# Helpers: run a shell command, show its output as it comes, stop if it fails.
 import os, pathlib, shutil, subprocess, sys
 
@@ -97,52 +104,79 @@ if "CMake 3.25 or newer" in MISSING:
 if "the CUDA toolkit (nvcc)" in MISSING:
     raise RuntimeError("no CUDA toolkit: pick a GPU runtime (it comes with the toolkit) and run the notebook again")
 print("installed:", ", ".join(apt) or "nothing from apt", "| cmake:", output_of("cmake --version").split("\n")[0])"""),
-    ("code", ["setup"], r"""# Get the course: the clone this notebook was opened from; else cuda-workbook.zip uploaded next
-# to the notebook (scripts/make-course-zip makes it), unpacked here; else a clone of COURSE_URL
-# (the first code cell).
+    ("code", ["course"], r"""# Get the course, from the first of: the clone this notebook was opened from; the course
+# in a host's input folder (Kaggle unpacks a dataset's zip into /kaggle/input/<dataset>/, read-only:
+# copied here); a zip of it (cuda-workbook.zip from scripts/make-course-zip, or a repository host's
+# "Download ZIP", cuda-workbook-main.zip) uploaded next to the notebook or in the input folder,
+# unpacked here; a clone of COURSE_URL (the first code cell).
 import zipfile
 here = pathlib.Path.cwd()
+INPUT = pathlib.Path(globals().get("INPUT_FROM_RUNNER", "/kaggle/input"))
 
 def is_course(folder):
     return (folder / "scripts" / "progress").is_file() and (folder / "CMakeLists.txt").is_file()
 
-def unpack(archive_path, target):
-    # Into a folder beside the target first, renamed once complete: an interrupted unpacking
-    # leaves no half course behind. The zip keeps each file's mode: the scripts stay executable.
+def make_scripts_executable(folder):
+    # A host's unpacking may drop the files' modes: a file that starts with "#!" is a command.
+    for path in folder.rglob("*"):
+        if path.is_file() and not os.access(path, os.X_OK) and path.open("rb").read(2) == b"#!":
+            path.chmod(path.stat().st_mode | 0o111)
+
+def place(found, target):
+    # Into a folder beside the target first, renamed once complete: an interrupted unpacking or
+    # copy leaves no half course behind. `found` is a zip or a folder that holds the course.
+    if target.exists():
+        raise RuntimeError(f"{target} is in the way and holds no course: delete it, then run this cell again")
     unpacking = target.with_name(target.name + ".unpacking")
     shutil.rmtree(unpacking, ignore_errors=True)
     try:
-        with zipfile.ZipFile(archive_path) as archive:
-            archive.extractall(unpacking)
-            for info in archive.infolist():
-                mode = (info.external_attr >> 16) & 0o777
-                if mode and (unpacking / info.filename).is_file():
-                    os.chmod(unpacking / info.filename, mode)
+        if found.is_dir():
+            shutil.copytree(found, unpacking)
+        else:
+            with zipfile.ZipFile(found) as archive:
+                archive.extractall(unpacking)
+                for info in archive.infolist():  # the zip keeps each file's mode
+                    mode = (info.external_attr >> 16) & 0o777
+                    if mode and (unpacking / info.filename).is_file():
+                        os.chmod(unpacking / info.filename, mode)
     except zipfile.BadZipFile:
         shutil.rmtree(unpacking, ignore_errors=True)
-        raise RuntimeError(f"{archive_path} is not a zip file: make it again with scripts/make-course-zip and upload it again")
+        raise RuntimeError(f"{found} is not a zip file: make it again with scripts/make-course-zip and upload it again")
+    # The zip's one top folder (cuda-workbook/, or cuda-workbook-main/ from "Download ZIP").
     top = next((c for c in [unpacking, *sorted(unpacking.iterdir())] if is_course(c)), None)
     if top is None:
         shutil.rmtree(unpacking, ignore_errors=True)
-        raise RuntimeError(f"{archive_path} does not hold the course: make it with scripts/make-course-zip")
+        raise RuntimeError(f"{found} does not hold the course: make it with scripts/make-course-zip")
     top.rename(target)
     shutil.rmtree(unpacking, ignore_errors=True)
+    make_scripts_executable(target)
+
+def uploads(folder, depth):
+    # The courses and the zips of the course under folder, at most depth folders down.
+    courses, zips = [], []
+    for top, subfolders, names in os.walk(folder):
+        top = pathlib.Path(top)
+        if is_course(top) or len(top.relative_to(folder).parts) >= depth:
+            subfolders.clear()
+        courses += [top] if is_course(top) else []
+        zips += [top / n for n in names if n.startswith("cuda-workbook") and n.endswith(".zip")]
+    return courses, zips
 
 candidates = [here, here.parent, here / "cuda-workbook", pathlib.Path("/content/cuda-workbook")]
 COURSE = next((c.resolve() for c in candidates if is_course(c)), None)
 source = "the folder this notebook is in"
 if COURSE is None:
-    # The newest upload wins (a browser saves a second download as "cuda-workbook (1).zip").
-    zips = [z for folder in dict.fromkeys([here, here.parent, pathlib.Path("/content")]) if folder.is_dir()
-            for z in folder.glob("cuda-workbook*.zip")]
-    if zips:
-        archive_path = max(zips, key=lambda z: z.stat().st_mtime)
-        if (here / "cuda-workbook").exists():
-            raise RuntimeError(f"{here / 'cuda-workbook'} is in the way and holds no course: delete it, then run this cell again")
-        print("unpacking", archive_path, flush=True)
-        unpack(archive_path, here / "cuda-workbook")
-        COURSE, source = (here / "cuda-workbook").resolve(), str(archive_path)
-if COURSE is None and COURSE_URL:
+    courses, zips = uploads(INPUT, 4) if INPUT.is_dir() else ([], [])
+    for folder in dict.fromkeys([here, here.parent, pathlib.Path("/content")]):
+        zips += sorted(folder.glob("cuda-workbook*.zip")) if folder.is_dir() else []
+    # An unpacked course first; else the newest zip (a browser saves a second download as
+    # "cuda-workbook (1).zip").
+    found = courses[0] if courses else max(zips, key=lambda z: z.stat().st_mtime, default=None)
+    if found:
+        print("taking the course from", found, flush=True)
+        place(found, here / "cuda-workbook")
+        COURSE, source = (here / "cuda-workbook").resolve(), str(found)
+if COURSE is None and CAN_CLONE:
     sh(f"git clone --depth 1 {COURSE_URL} cuda-workbook", cwd=here)
     if not is_course(here / "cuda-workbook"):
         raise RuntimeError(f"{COURSE_URL} does not hold the course (no scripts/progress): check COURSE_URL in the first code cell")
@@ -150,8 +184,8 @@ if COURSE is None and COURSE_URL:
 if COURSE is None:
     raise RuntimeError("the course is not here. Either upload cuda-workbook.zip next to this notebook (make it "
                        "in a clone of the course with scripts/make-course-zip; the file panel on the left "
-                       "uploads it), or set COURSE_URL in the first code cell to a git repository of the "
-                       "course (your fork); then run this cell again")
+                       "uploads it; on Kaggle, add it as a dataset: Add Input), or set COURSE_URL in the "
+                       "first code cell to the course's git repository; then run this cell again")
 os.chdir(COURSE)
 print("course in", COURSE, "from", source)"""),
     ("code", ["restore"], r"""# Your edits from an earlier session: upload workbook-edits.zip (made by the last cell) next to
@@ -164,11 +198,21 @@ for saved in (COURSE / "workbook-edits.zip", COURSE.parent / "workbook-edits.zip
         break
 else:
     print("no workbook-edits.zip: starting from the course as it is")"""),
-    ("code", ["setup"], r"""# Choose the lesson (the folder name under lessons/), then build it. The build is for the GPU
-# found above (CMake asks nvidia-smi); without one, for sm_90.
+    ("code", ["setup"], r"""# Choose the lesson (the folder name under lessons/), and read its page: the figures come from
+# the course's reference runs. Its hints stay hidden: hint() further down reveals them, one at a
+# time, when you ask.
 LESSON = globals().get("LESSON_FROM_RUNNER", "02-naive-matmul")
 if not (COURSE / "lessons" / LESSON).is_dir():
     raise RuntimeError(f"no lesson '{LESSON}': choose one of " + ", ".join(sorted(p.name for p in (COURSE / "lessons").iterdir())))
+page = subprocess.run([sys.executable, "docs/tools/lesson-page-markdown.py", LESSON], capture_output=True, text=True)
+if page.returncode != 0:
+    raise RuntimeError(f"the page of {LESSON} could not be shown: {page.stderr.strip()}")
+try:
+    from IPython.display import Markdown, display
+    display(Markdown(page.stdout))
+except ImportError:
+    print(page.stdout)"""),
+    ("code", ["setup"], r"""# Build the lesson, for the GPU found above (CMake asks nvidia-smi); without one, for sm_90.
 sh("cmake --preset course > configure.log 2>&1 || (tail -n 30 configure.log; false)")
 targets = f"{LESSON}-all" + (" charts" if shutil.which("gnuplot") else "")
 sh(f"cmake --build build -j {os.cpu_count()} --target {targets}")
@@ -201,14 +245,19 @@ code = sh(f"scripts/check {LESSON}", check=False)
 if code == 77:
     raise RuntimeError("SKIPPED: no GPU ran this check, so your code is NOT verified: choose a GPU runtime")
 if code != 0:
-    raise RuntimeError("not yet: the lines above name the first wrong element; the hints cell helps")
+    raise RuntimeError("not yet: the lines above name the first wrong element; hint() (further down) reveals a hint")
 print("PASSED")"""),
     ("code", ["progress"], r"""# The lesson's exercises at a glance. Once one passes on a GPU, its benchmark runs for the charts,
 # then the reference solution's, and the line under it gives your speed against the reference's
 # and the roofline. (A lesson not finished yet is not an error of this cell.)
-sh("scripts/progress --no-build --only " + LESSON, check=False)"""),
-    ("code", ["hints"], r"""# Stuck? Each run of this cell reveals the next hint of the lesson (from its page).
-sh(f"scripts/progress hint {LESSON}")"""),
+sh("scripts/progress --no-build --no-hint --only " + LESSON, check=False)"""),
+    ("code", ["hints"], r"""# Stuck? hint() reveals the next hint of the lesson's exercise, hint("coalescing") of another of
+# its programs (the page says which), and your instructor's report counts it as seen. Running
+# the cells from the top reveals none: remove the "#" below, or type hint() in a cell, to ask.
+def hint(program=""):
+    sh(f"scripts/progress hint {LESSON}" + (f".{program}" if program else ""))
+
+# hint()"""),
     ("code", ["charts"], r"""# The lesson's charts: the published reports' numbers, the committed reference runs and your runs.
 if shutil.which("gnuplot"):
     sh(f"cmake --build build --target charts > charts.log 2>&1 || (tail -n 20 charts.log; false)")
@@ -239,8 +288,13 @@ except ImportError:
 
 
 def notebook():
+    # The course's address comes from its one setting, course.json (scripts/lib/course_setting.py).
+    sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+    import course_setting
+    url = course_setting.repository_url(ROOT)
     cells = []
     for kind, tags, text in CELLS:
+        text = text.replace("@COURSE_URL@", url)
         cell = {"cell_type": kind, "metadata": {"tags": tags} if tags else {},
                 "source": [line + "\n" for line in text.split("\n")]}
         cell["source"][-1] = cell["source"][-1].rstrip("\n")

@@ -4,8 +4,9 @@
 # cause (exit 2), never "wrote", and leaves the previous notebook intact with no temporary file.
 set -u
 src=$1 work=$2 python=$3
-rm -rf "$work" && mkdir -p "$work/scripts/maintainer" "$work/notebooks" || exit 1
-cp "$src/scripts/maintainer/make-notebook.py" "$work/scripts/maintainer/" && cp "$src/notebooks/course.ipynb" "$work/notebooks/" || exit 1
+rm -rf "$work" && mkdir -p "$work/scripts/maintainer" "$work/scripts/lib" "$work/notebooks" || exit 1
+cp "$src/scripts/maintainer/make-notebook.py" "$work/scripts/maintainer/" && cp "$src/notebooks/course.ipynb" "$work/notebooks/" &&
+  cp "$src/scripts/lib/course_setting.py" "$work/scripts/lib/" && cp "$src/course.json" "$work/" || exit 1
 output=$( (trap '' XFSZ; ulimit -S -f 4 && exec "$python" "$work/scripts/maintainer/make-notebook.py") 2>&1)
 rc=$?
 printf '%s\n' "$output"
