@@ -123,7 +123,7 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
     if (kernels.empty()) {
-        std::printf("SKIP: no kernel of lesson 13 can run here (see above).\n");
+        std::printf("SKIP: no kernel of %s can run here (see above).\n", wb::kLessonName);
         return wb::kExitNoGpu;
     }
     std::printf("%s check: C = A * B, bf16 inputs, float C (seed %llu)\n", wb::lesson_heading(),
