@@ -70,10 +70,8 @@ void check_precision(wb::CheckTally& tally, const std::vector<wb::MatmulShape>& 
 }
 
 void require_memory(const std::vector<wb::MatmulShape>& shapes, std::size_t element) {
-    for (const auto& s : shapes) {
-        const long padded = wb::round_up(s.rows, 32);
-        wb::require_device_memory(wb::matmul_bytes({padded, padded, padded}, element), "the padded matrices");
-    }
+    for (const auto& s : shapes)
+        wb::require_device_memory(wb::matmul_bytes(wb::padded_shape(s, 32), element), "the padded matrices");
 }
 
 int run_check(const wb::Options& options) {

@@ -68,6 +68,11 @@ inline unsigned blocks_for(long count, int block) { return static_cast<unsigned>
 /// Rounds `count` up to a multiple of `multiple`.
 inline long round_up(long count, long multiple) { return ceil_div(count, multiple) * multiple; }
 
+/// `shape` with each side rounded up to a multiple of `multiple` (the matrices padded to whole tiles).
+inline MatmulShape padded_shape(const MatmulShape& shape, long multiple) {
+    return {round_up(shape.rows, multiple), round_up(shape.inner, multiple), round_up(shape.cols, multiple)};
+}
+
 /// "float" or "double".
 template <class T>
 const char* precision_name();
