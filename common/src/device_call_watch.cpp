@@ -2,6 +2,7 @@
 // threads (streams lessons), so every record is taken under one lock.
 #include "wb/device_call_watch.h"
 
+#include "wb/ceil_div.h"
 #include "wb/cuda_check.h"
 #include "wb/lesson.h"
 
@@ -212,7 +213,7 @@ bool launched_no_idle_blocks(const DeviceCallWatch& watch, const char* kernel, l
     if (!launch) return false;
     const long long threads = 1LL * launch->block.x * launch->block.y * launch->block.z;
     const long long blocks = 1LL * launch->grid.x * launch->grid.y * launch->grid.z;
-    const long long useful = threads ? (items + threads - 1) / threads : 0;
+    const long long useful = threads ? ceil_div(items, threads) : 0;
     if (blocks <= useful) return true;
     std::printf("  %s: %s launched %lld blocks of %lld threads for %lld work items; blocks beyond ceil(%lld / %lld) "
                 "= %lld have no item to work on and only cost time\n",

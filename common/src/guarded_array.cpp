@@ -1,5 +1,7 @@
 #include "wb/guarded_array.h"
 
+#include "wb/ceil_div.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -10,7 +12,7 @@ namespace wb {
 
 GuardedBytes::GuardedBytes(std::size_t bytes) {
     const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    const std::size_t data_pages = (bytes + page - 1) / page;
+    const std::size_t data_pages = ceil_div(bytes, page);
     mapping_bytes_ = (data_pages + 2) * page;
     void* mapping = ::mmap(nullptr, mapping_bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapping == MAP_FAILED) {

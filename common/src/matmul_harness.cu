@@ -51,7 +51,7 @@ std::vector<MatmulShape> matmul_shapes(const Options& options, const std::vector
         if (square_only && !shape.square())
             usage_error("--sizes: " + shape.str() +
                         " is not square; this lesson multiplies N x N matrices "
-                        "(non-square shapes are lesson 04)");
+                        "(non-square shapes come in the non-square matmul lesson)");
         // The kernels take int dimensions; index arithmetic is 64-bit, so only the sides are limited.
         if (shape.rows > 2147483647L || shape.inner > 2147483647L || shape.cols > 2147483647L)
             usage_error("--sizes: " + shape.str() + ": a side is larger than 2^31 - 1");

@@ -70,10 +70,8 @@ void check_precision(wb::CheckTally& tally, const std::vector<wb::MatmulShape>& 
 }
 
 void require_memory(const std::vector<wb::MatmulShape>& shapes, std::size_t element) {
-    for (const auto& s : shapes) {
-        const long padded = wb::round_up(s.rows, 32);
-        wb::require_device_memory(wb::matmul_bytes({padded, padded, padded}, element), "the padded matrices");
-    }
+    for (const auto& s : shapes)
+        wb::require_device_memory(wb::matmul_bytes(wb::padded_shape(s, 32), element), "the padded matrices");
 }
 
 int run_check(const wb::Options& options) {
@@ -219,7 +217,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     std::printf("%s benchmark on %s: median of %d runs after one warm-up.\n"
                 "  tiled, transfers 0: CUDA events around the kernel; transfers 1: wall clock around allocation,\n"
                 "  zero padding, copies, kernel, copy back and free (as the report timed it).\n"
-                "  GFLOP/s = 2 n^3 / t; speedup over lesson 01's i-k-j loop on %s.\n",
+                "  GFLOP/s = 2 n^3 / t; speedup over the CPU matmul lesson's i-k-j loop on %s.\n",
                 wb::lesson_heading(), info.name.c_str(), plan.repeats, wb::host_cpu_name().c_str());
     CpuBaseline cpu(cpu_budget, csv);
     for (const auto& shape : plan.shapes)

@@ -40,9 +40,8 @@ struct GuardedMatrix {
 
 // Device bytes of the padded matrices at the largest tile (the most padding), plus guards.
 std::size_t worst_case_bytes(const wb::MatmulShape& s) {
-    const wb::MatmulShape padded{wb::round_up(s.rows, kLargestTile), wb::round_up(s.inner, kLargestTile),
-                                 wb::round_up(s.cols, kLargestTile)};
-    return wb::matmul_bytes(padded, sizeof(double)) + sizeof(double) * 2 * kLargestTile * (s.cols + s.inner + 2);
+    return wb::matmul_bytes(wb::padded_shape(s, kLargestTile), sizeof(double)) +
+           sizeof(double) * 2 * kLargestTile * (s.cols + s.inner + 2);
 }
 
 void require_fits(const wb::DeviceInfo& info, const std::vector<wb::MatmulShape>& shapes,

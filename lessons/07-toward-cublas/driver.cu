@@ -72,8 +72,7 @@ std::vector<wb::Version<KernelLaunch>> runnable(const std::vector<wb::Version<Ke
     return wb::runnable_versions(kernels, [&](const wb::Version<KernelLaunch>& kernel) {
         const int needed = required_cc_major(kernel.name);
         if (device.cc_major >= needed) return std::string();
-        return "it needs compute capability " + std::to_string(needed) + ".0, this GPU has " +
-               std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+        return "it needs compute capability " + std::to_string(needed) + ".0, this GPU has " + device.capability();
     });
 }
 

@@ -62,8 +62,7 @@ std::vector<wb::Version<Launch>> lesson_kernels(const wb::Options& options) {
 // mma.sync (compute capability 8.0); the others wgmma, TMA and setmaxnreg, which exist only in
 // code built for sm_90a, and such code runs only on compute capability 9.0 (not on later GPUs).
 std::string cannot_run(const std::string& name, const wb::DeviceInfo& device) {
-    const std::string found = "; this GPU, " + device.name + ", has " + std::to_string(device.cc_major) + "." +
-                              std::to_string(device.cc_minor);
+    const std::string found = "; this GPU, " + device.name + ", has " + device.capability();
     if (name == "01-mma-sync") return device.cc_major >= 8 ? "" : "it needs compute capability 8.0 or later" + found;
     if (device.cc_major != 9 || device.cc_minor != 0)
         return "it needs compute capability 9.0 (H100, H200, GH200)" + found;
@@ -123,7 +122,7 @@ int run_check(const wb::Options& options) {
     const wb::DeviceInfo device = wb::require_gpu();
     const std::vector<wb::Version<Launch>> kernels = runnable(requested, device);
     if (kernels.empty()) {
-        std::printf("SKIP: no kernel of lesson 13 can run here (see above).\n");
+        std::printf("SKIP: no kernel of %s can run here (see above).\n", wb::kLessonName);
         return wb::kExitNoGpu;
     }
     std::printf("%s check: C = A * B, bf16 inputs, float C (seed %llu)\n", wb::lesson_heading(),

@@ -37,8 +37,7 @@ std::vector<wb::Version<Run>> versions(UnfusedAttention& unfused) {
 // Why this GPU cannot run a version; empty when it can (bf16 mma.sync and cp.async: 8.0).
 std::string cannot_run(const wb::Version<Run>& version, const wb::DeviceInfo& device) {
     if (version.name != kExercise || device.cc_major >= 8) return "";
-    return "it needs compute capability 8.0 or later; this GPU, " + device.name + ", has " +
-           std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+    return "it needs compute capability 8.0 or later; this GPU, " + device.name + ", has " + device.capability();
 }
 
 // The one shape the options give, or none when they give no size.

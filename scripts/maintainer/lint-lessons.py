@@ -25,8 +25,10 @@ Usage:
                                                    refused where a lesson was left out)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
                                                    kernel, no namespace wb inside lessons/; no
-                                                   lesson name or "Lesson NN" typed in a string of
-                                                   lessons/ or solutions/ (they come from the build),
+                                                   lesson name or "Lesson NN"/"lesson NN" typed in a
+                                                   string of lessons/ or solutions/ (they come from
+                                                   the build), no lesson number typed in a string of
+                                                   common/src/ or common/include/,
                                                    each Hints line naming its own lesson; every
                                                    file of a lesson folder of a kind: exercise,
                                                    driver, kernel, header, harness, test data, a
@@ -58,6 +60,7 @@ Usage:
                                                    machine's folder, a 251-line driver, a
                                                    source its lesson does not build, a
                                                    kernel in a driver, namespace wb in a lesson,
+                                                   a lesson number typed in a harness or in common/,
                                                    a stray file at the top of scripts/, a docs or
                                                    chart tool under scripts/, a tool named check-*,
                                                    a test of a script or a test's data under
@@ -435,7 +438,7 @@ KINDS = re.compile(r"(^|/)(CMakeLists\.txt|[^/]*driver[^/]*\.(cu|cpp)|kernels/.*
 
 # A string literal of C++/CUDA code (its comments left out by code_text below).
 STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-LESSON_HEADING = re.compile(r"\bLesson \d\d\b")
+LESSON_NUMBER = re.compile(r"\b[Ll]esson \d\d\b")
 HINTS_LINE = re.compile(r'Hints: docs page "Lesson (\d\d)[^"]*", or +scripts/progress hint ([0-9a-z.-]+)')
 
 
@@ -447,14 +450,15 @@ def code_text(text):
 
 def stale_names(relative, folder, lessons, text):
     """A lesson's code names its lesson only through the build (wb::kLessonName, wb::program_name(),
-    wb::lesson_heading(): WORKBOOK_LESSON), so that a copied or renumbered lesson prints its own
-    name: no "Lesson NN" and no lesson's folder name in a string literal; and its exercise
-    files' "Hints:" line names its own page and hints."""
+    wb::lesson_heading(), wb::lesson_hints(): WORKBOOK_LESSON), so that a copied or renumbered
+    lesson prints its own name: no "Lesson NN" or "lesson NN" and no lesson's folder name in a
+    string literal; and its exercise files' "Hints:" line names its own page and hints."""
     problems = []
     for number, line in enumerate(code_text(text).split("\n"), 1):
         for literal in STRING_LITERAL.findall(line):
-            if LESSON_HEADING.search(literal):
-                problems.append(f"{relative}:{number}: \"Lesson NN\" typed in a string: print wb::lesson_heading()")
+            if LESSON_NUMBER.search(literal):
+                problems.append(f"{relative}:{number}: \"Lesson NN\" typed in a string: print wb::lesson_heading(), "
+                                "wb::kLessonName or wb::lesson_hints(), or name another lesson by its subject")
             for lesson in lessons:
                 if re.search(r"(?<![0-9A-Za-z-])" + re.escape(lesson) + r"(?![0-9A-Za-z-])", literal):
                     problems.append(f"{relative}:{number}: the lesson's name {lesson} typed in a string: use "
@@ -502,6 +506,13 @@ def shape(source):
             relative = os.path.relpath(path, source)
             with open(path, encoding="utf-8", errors="replace") as f:
                 problems += stale_names(relative, relative.split(os.sep)[1], lessons, f.read())
+    # The harness prints for every lesson: it names none by number (its unit tests, in
+    # common/tests/, feed it lesson names and check what it prints, so they are left out).
+    for part in ("src", "include"):
+        for path in sorted(glob.glob(os.path.join(source, "common", part, "**", "*"), recursive=True)):
+            if os.path.isfile(path) and re.search(r"\.(cu|cuh|cpp|h)$", path):
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    problems += stale_names(os.path.relpath(path, source), "", [], f.read())
     built = {}
     for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True)):
         if not os.path.isfile(path):
@@ -839,6 +850,10 @@ def self_test(source, build):
                 lambda: shape(tree), "a __global__ kernel in a driver")
         planted("a typed lesson heading", driver, lambda t: t.replace("wb::lesson_heading()", '"Lesson 01"', 1),
                 lambda: shape(tree), "\"Lesson NN\" typed")
+        planted("a lesson number typed in a harness",
+                os.path.join(tree, "lessons", "14-scan-compaction", "harness", "problem.cu"),
+                lambda t: t.replace("wb::lesson_hints()", '"See the hints on the lesson 14 page."', 1),
+                lambda: shape(tree), "harness/problem.cu:")
         planted("a typed lesson name", driver, lambda t: t.replace("wb::kLessonName", '"01-cpu-matmul"', 1),
                 lambda: shape(tree), "the lesson's name 01-cpu-matmul typed")
         other = next(folder for folder in lesson_folders(tree) if folder != profiling)
@@ -856,6 +871,9 @@ def self_test(source, build):
                             ignore=shutil.ignore_patterns(*GENERATED))
         if layout(tree):
             failures.append(f"the layout of an untouched copy: {layout(tree)}")
+        planted("a lesson number typed in common/", os.path.join(tree, "common", "src", "matmul_harness.cu"),
+                lambda t: t.replace("come in the non-square matmul lesson", "are lesson 04", 1),
+                lambda: shape(tree), "common/src/matmul_harness.cu:")
 
         def planted_file(name, relative, expected):
             path = os.path.join(tree, relative)

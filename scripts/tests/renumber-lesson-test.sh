@@ -19,7 +19,7 @@
 #   d. outside a lesson's moved paths, no file names it by its old name or number ("NN-name",
 #      "lesson NN" or "lessons NN", also across a line break, "lessonNN", "lNN_") except those of
 #      the lesson's list in known_files below, each with its reason; a known file that no longer
-#      names it fails too, so that the list stays true. Pages cite a lesson as {{lesson NAME}} or
+#      names it, or no longer exists, fails too, so that the list stays true. Pages cite a lesson as {{lesson NAME}} or
 #      {{lesson NAME#SECTION}} and quote its runs as NN-NAME.csv (docs/tools/page-figures.py
 #      renders the number from its folder), and tests whose scenario is the lesson find it by its
 #      name.
@@ -149,6 +149,16 @@ known() {
     echo "$path|${entry#*|}"
   done < <(known_files "${old[$1]}")
 }
+
+# Every file the lists name exists (a file deleted or moved since would otherwise read as one that
+# no longer names its lesson, only after configure).
+absent=""
+for name in "${names[@]}"; do
+  while IFS= read -r entry; do
+    [ -e "$tree/${entry%%|*}" ] || absent+="${entry%%|*} "
+  done < <(known "$name")
+done
+[ -z "$absent" ] || fail "known_files lists files that do not exist: take them off the list: $absent"
 
 echo "== b. the generated files, written again"
 bash "$tree/scripts/maintainer/update-pristine-manifest" >/dev/null || fail "update-pristine-manifest failed"

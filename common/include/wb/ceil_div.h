@@ -1,6 +1,9 @@
 /// @file ceil_div.h
-/// @brief Integer division rounded up, in host and device code (CUDA sources).
+/// @brief Integer division rounded up, in host and device code (any source: outside nvcc
+/// __host__ and __device__ are empty).
 #pragma once
+
+#include <cuda_runtime.h>
 
 namespace wb {
 

@@ -26,6 +26,9 @@ struct DeviceInfo {
     std::size_t global_mem = 0;                  ///< device memory, bytes
     std::size_t l2_bytes = 0;                    ///< L2 cache, bytes
     int memory_bus_bits = 0;                     ///< memory bus width
+
+    /// The compute capability as printed, e.g. "9.0".
+    std::string capability() const { return std::to_string(cc_major) + "." + std::to_string(cc_minor); }
 };
 
 /// Returns the device's properties, or prints "SKIP: no usable CUDA GPU (...)" and exits with

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "wb/args.h"
+#include "wb/ceil_div.h"
 #include "wb/compare.h"
 #include "wb/csv.h"
 #include "wb/cuda_check.h"
@@ -62,10 +63,15 @@ std::size_t matmul_bytes(const MatmulShape& shape, std::size_t element_size);
 void require_grid_fits(const DeviceInfo& info, dim3 grid);
 
 /// Number of blocks of `block` threads that cover `count` elements.
-inline unsigned blocks_for(long count, int block) { return static_cast<unsigned>((count + block - 1) / block); }
+inline unsigned blocks_for(long count, int block) { return static_cast<unsigned>(ceil_div<long>(count, block)); }
 
 /// Rounds `count` up to a multiple of `multiple`.
-inline long round_up(long count, long multiple) { return (count + multiple - 1) / multiple * multiple; }
+inline long round_up(long count, long multiple) { return ceil_div(count, multiple) * multiple; }
+
+/// `shape` with each side rounded up to a multiple of `multiple` (the matrices padded to whole tiles).
+inline MatmulShape padded_shape(const MatmulShape& shape, long multiple) {
+    return {round_up(shape.rows, multiple), round_up(shape.inner, multiple), round_up(shape.cols, multiple)};
+}
 
 /// "float" or "double".
 template <class T>

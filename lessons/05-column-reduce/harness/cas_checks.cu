@@ -15,10 +15,12 @@
 namespace {
 
 // What the check says when atomic_add_cas never ends on a NaN (check_cas_nan).
-const wb::StuckKernelText kNanNeverAdded{"with a NaN among the values, the retry loop\n"
-                                         "                       compares the doubles (NaN != NaN is always true),\n"
-                                         "                       not their 64-bit patterns",
-                                         "", "See the hints on the lesson 05 page."};
+wb::StuckKernelText nan_never_added() {
+    return {"with a NaN among the values, the retry loop\n"
+            "                       compares the doubles (NaN != NaN is always true),\n"
+            "                       not their 64-bit patterns",
+            "", wb::lesson_hints()};
+}
 
 // How long the check waits for the additions with a NaN among them (a right loop needs microseconds).
 constexpr double kNanWaitS = 10.0;
@@ -54,7 +56,7 @@ bool check_cas_nan() {
     wb::DeviceBuffer<double> d_values(values), d_totals(totals);
     d_totals.zero();
     add_all_with_cas(d_values.get(), count, d_totals.get(), totals);
-    wb::wait_for_queued("atomic_add_cas", kNanWaitS, kNanNeverAdded);
+    wb::wait_for_queued("atomic_add_cas", kNanWaitS, nan_never_added());
     const std::vector<double> got = d_totals.to_host();
     long wrong = 0;
     for (int t = 0; t < totals; ++t) {

@@ -6,6 +6,7 @@
 #include "wb/args.h"
 #include "wb/cuda_check.h"
 #include "wb/kernel_watchdog.h"
+#include "wb/lesson.h"
 #include "wb/matmul_bench.h"
 #include "wb/random.h"
 
@@ -24,12 +25,13 @@ constexpr double kLongestKernelSeconds = 10.0;
 // kernel never ends (after kLongestKernelSeconds the check ends the process, which stops the
 // kernel, instead of hanging); or a barrier receives more arrivals than its phase expects, which
 // stops the kernel with a fault.
-const wb::StuckKernelText kPipelineBugs{
-    "its pipeline is deadlocked (a thread waits for a\n"
-    "                       barrier phase that nobody completes)",
-    "In this lesson the usual cause is an\n"
-    "                       mbarrier that receives more arrivals than its phase expects.",
-    "See the hints on the lesson 13 page."};
+wb::StuckKernelText pipeline_bugs() {
+    return {"its pipeline is deadlocked (a thread waits for a\n"
+            "                       barrier phase that nobody completes)",
+            "In this lesson the usual cause is an\n"
+            "                       mbarrier that receives more arrivals than its phase expects.",
+            wb::lesson_hints()};
+}
 
 }  // namespace
 
@@ -86,7 +88,7 @@ wb::CompareReport run_and_compare(const std::string& name, const std::function<v
                                   const wb::MatmulProblem<float>& problem, wb::Tolerance tol) {
     matrices.c.poison();
     run();
-    wb::wait_for_kernel(name, kLongestKernelSeconds, kPipelineBugs);
+    wb::wait_for_kernel(name, kLongestKernelSeconds, pipeline_bugs());
     const std::vector<float> c = matrices.result();
     return wb::compare(c.data(), problem.expected.data(), static_cast<long>(c.size()), tol, problem.scale.data());
 }
@@ -102,7 +104,7 @@ wb::CompareReport run_cluster_share(const ClusterShareCase& test, std::uint64_t 
     wb::DeviceBuffer<bf16> copies(2 * values);
     copies.poison();
     launch_cluster_share(device_matrix.get(), copies.get(), test.tiles, test.clusters, test.lag_ns);
-    wb::wait_for_kernel("cluster_share", kLongestKernelSeconds, kPipelineBugs);
+    wb::wait_for_kernel("cluster_share", kLongestKernelSeconds, pipeline_bugs());
     const std::vector<bf16> got_bf16 = copies.to_host();
     std::vector<float> got(2 * values), expected(2 * values);
     for (long i = 0; i < 2 * values; ++i) {

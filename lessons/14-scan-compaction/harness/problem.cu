@@ -6,6 +6,7 @@
 #include "predicate.cuh"
 
 #include "wb/kernel_watchdog.h"
+#include "wb/lesson.h"
 
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
@@ -33,15 +34,18 @@ void run_cub(void* d_temp, std::size_t& bytes, const T* in, T* out, long long n,
         WB_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp, bytes, in, out, n));
 }
 
-const wb::StuckKernelText kStuck{"a thread may wait for a tile status or\n"
-                                 "                       a flag that is never published, or a loop never ends",
-                                 "In this lesson the usual cause is an\n"
-                                 "                       index past the end of an array (check i < n).",
-                                 "See the hints on the lesson 14 page."};
+// What the check says when a kernel never finishes or stops with a fault.
+wb::StuckKernelText stuck_text() {
+    return {"a thread may wait for a tile status or\n"
+            "                       a flag that is never published, or a loop never ends",
+            "In this lesson the usual cause is an\n"
+            "                       index past the end of an array (check i < n).",
+            wb::lesson_hints()};
+}
 
 }  // namespace
 
-void wait_for_part(const std::string& kernel) { wb::wait_for_kernel(kernel, wb::check_kernel_limit_s(), kStuck); }
+void wait_for_part(const std::string& kernel) { wb::wait_for_kernel(kernel, wb::check_kernel_limit_s(), stuck_text()); }
 
 std::string part_of(Impl impl, const Operation& operation) {
     if (impl == Impl::single_pass)

@@ -7,6 +7,7 @@
 
 #include "wb/compare.h"
 #include "wb/kernel_watchdog.h"
+#include "wb/lesson.h"
 #include "wb/timer.h"
 
 #include <algorithm>
@@ -111,10 +112,13 @@ void dirty_shared_memory() {
     WB_CHECK_LAUNCH_AND_WAIT("fill_shared_memory_with_junk");
 }
 
-const wb::StuckKernelText kStuck{"a loop whose index never reaches the end (a stride of 0?)",
-                                 "In this lesson the usual cause is an\n"
-                                 "                       index outside the values or the bins.",
-                                 "See the hints on the lesson 15 page."};
+// What the check says when a kernel never finishes or stops with a fault.
+wb::StuckKernelText stuck_text() {
+    return {"a loop whose index never reaches the end (a stride of 0?)",
+            "In this lesson the usual cause is an\n"
+            "                       index outside the values or the bins.",
+            wb::lesson_hints()};
+}
 
 // What a version with private bins costs without its bins: every thread reads its values and
 // keeps none (`never` is no byte value), in a grid sized as the versions size theirs, with
@@ -214,7 +218,7 @@ bool check_version(const std::string& name, const Launch& launch, const Problem&
     wb::DeviceBuffer<unsigned int> bins(problem.bins());
     bins.poison();  // 0xFFFFFFFF in every bin: a version must zero the bins it counts into
     run_version(launch, problem, values, bins.get());
-    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), stuck_text());
     const std::vector<unsigned int> got = bins.to_host();
     // Counts are exact: no tolerance.
     const wb::CompareReport report = wb::compare(got.data(), problem.expected.data(), problem.bins(), wb::Tolerance{});
@@ -271,7 +275,7 @@ bool check_private_bins_cost(const std::string& name, const Launch& launch) {
     const auto* d_values = static_cast<const unsigned char*>(values.values());
     wb::DeviceBuffer<unsigned int> bins(problem.bins());
     run_version(launch, problem, values, bins.get());  // once, watched: the timed runs are not
-    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), stuck_text());
     const double ratio =
         fastest_time_ratio([&] { run_version(launch, problem, values, bins.get()); },
                            [&] { run_read_values_only(d_values, kCount, bins.get()); }, 50, kPrivateBinsCostLimit);
@@ -293,7 +297,7 @@ bool check_runs_added_once(const std::string& name) {
     const DeviceValues values = upload(problem, 0);
     wb::DeviceBuffer<unsigned int> out(problem.bins());
     count_vector_runs_adds(static_cast<const unsigned char*>(values.values()), problem.count, out.get());
-    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), stuck_text());
     const std::vector<unsigned int> tallied = out.to_host();
     const unsigned long long adds = tallied[0], threads = tallied[1], most = kMostAddsPerThread * threads;
     const bool ok = adds <= most;
@@ -308,7 +312,7 @@ bool check_rate_against_cub(const std::string& name, const Launch& launch) {
     const DeviceValues values = upload(problem, 0);
     wb::DeviceBuffer<unsigned int> bins(problem.bins());
     run_version(launch, problem, values, bins.get());  // once, watched: the timed runs are not
-    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), kStuck);
+    wb::wait_for_kernel(name, wb::check_kernel_limit_s(), stuck_text());
     const Launch cub{cub_histogram<unsigned char>, cub_histogram<unsigned short>, "CUB's call", CostCase::none};
     const double rate =
         1.0 / fastest_time_ratio([&] { run_version(launch, problem, values, bins.get()); },
