@@ -358,7 +358,7 @@ function(workbook_lesson_manifest)
   endforeach()
   # OLDER_GPUS: files (relative to the lesson's folders) that use newer GPUs' features and must
   # still compile for compute capability 7.5; each is compiled from lessons/ and from solutions/,
-  # wherever it exists there (workbook.compiles-for-older-gpus).
+  # wherever it exists there (workbook.compiles-for-each-gpu).
   foreach(file IN LISTS M_OLDER_GPUS)
     set(found FALSE)
     foreach(side lessons solutions)
