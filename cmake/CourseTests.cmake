@@ -126,7 +126,7 @@ function(_workbook_learner_tools)
              COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/tests/gpu-arch-compile.sh" "${PROJECT_SOURCE_DIR}"
                      "${CMAKE_CUDA_COMPILER}" "${CMAKE_BINARY_DIR}" ${arch_includes})
     # By default the least, the lesson's MIN_CC and the newest architecture of each file's claim;
-    # -DWORKBOOK_ALL_GPU_ARCHS=ON compiles every one (about 2.5 times longer).
+    # -DWORKBOOK_ALL_GPU_ARCHS=ON compiles every one (about three times the compilations).
     option(WORKBOOK_ALL_GPU_ARCHS "workbook.compiles-for-each-gpu compiles every claimed architecture" OFF)
     set(arch_set representative)
     if(WORKBOOK_ALL_GPU_ARCHS)
