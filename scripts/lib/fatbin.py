@@ -47,9 +47,9 @@ def images(body):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__)
-        return 2
+        return 0 if sys.argv[1:] in (["-h"], ["--help"]) else 2
     try:
         with open(sys.argv[1], "rb") as f:
             found = [body for name, body in sections(f.read()) if name == ".nv_fatbin"]
