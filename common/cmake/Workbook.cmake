@@ -258,7 +258,35 @@ function(_workbook_manifest_rows lesson keyword count property values)
   endwhile()
 endfunction()
 
-# workbook_lesson_manifest(TEACHES text LEARN text [NEEDS text [WHERE text]] [GIVEN file...] [ROOFLINE program-id...]
+# _workbook_gpu_needs(LESSON): a macro of workbook_lesson_manifest: checks MIN_CC, GPUS and
+# PART_MIN_CC, and for a lesson above the course's floor (7.5) without NEEDS writes its NEEDS and
+# WHERE from MIN_CC ("compute capability 8.0 or later", "compute capability 9.0 only").
+macro(_workbook_gpu_needs lesson)
+  foreach(_wb_cc IN ITEMS ${M_MIN_CC})
+    if(NOT _wb_cc MATCHES "^[1-9][0-9]?[.][0-9]$")
+      message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: MIN_CC '${_wb_cc}' is no compute capability (x.y)")
+    endif()
+  endforeach()
+  if(M_ARCH_SPECIFIC AND NOT M_MIN_CC)
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: ARCH_SPECIFIC goes with MIN_CC")
+  endif()
+  if(DEFINED M_GPUS AND NOT M_GPUS MATCHES "^[1-9]$")
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: GPUS '${M_GPUS}' is not a count of GPUs")
+  endif()
+  if(NOT M_NEEDS AND M_MIN_CC AND M_MIN_CC VERSION_GREATER 7.5)
+    if(M_ARCH_SPECIFIC)
+      set(M_NEEDS "compute capability ${M_MIN_CC} only")
+    else()
+      set(M_NEEDS "compute capability ${M_MIN_CC} or later")
+    endif()
+    if(NOT M_WHERE)
+      set(M_WHERE "a machine whose GPU has ${M_NEEDS} (docs/which-gpu.md names such GPUs)")
+    endif()
+  endif()
+endmacro()
+
+# workbook_lesson_manifest(TEACHES text LEARN text [MIN_CC x.y [ARCH_SPECIFIC]] [PART_MIN_CC part x.y ...]
+#                          [GPUS n] [MPI] [NEEDS text] [WHERE text] [GIVEN file...] [ROOFLINE program-id...]
 #                          [SPEED_GOAL program-id kernel-regex goal stretch timed ...]
 #                          [CHALLENGE program-id fraction ...]):
 # the lesson's entry in every list of lessons, called once at the top of its CMakeLists.txt
@@ -282,24 +310,47 @@ endfunction()
 # of the lesson links (add harness sources to it with target_sources where planted programs
 # need them too). A GIVEN file that is also a program's exercise file (an optional step that
 # builds on an exercise) is given to the lesson's other programs only (_workbook_given_library).
-# Everything lands in <build>/workbook-lessons.tsv, <build>/workbook-rooflines.txt and
+# MIN_CC is the least compute capability on which the lesson's exercises run (every lesson with
+# a GPU program declares it; the course's floor is 7.5, a T4), ARCH_SPECIFIC that its code for
+# MIN_CC is architecture-specific (sm_90a: it runs on that compute capability only), PART_MIN_CC a
+# part of the lesson (an optional kernel) that needs more than MIN_CC, with what it needs. GPUS is
+# how many GPUs the whole lesson needs (default 1), MPI that it needs MPI and NCCL. A lesson above
+# the floor without NEEDS gets its NEEDS and WHERE from MIN_CC. workbook.compiles-for-each-gpu
+# builds every lesson for each compute capability it claims, and docs/which-gpu.md shows them.
+# Everything lands in <build>/workbook-lessons.tsv (lesson, teaches, learn, needs, where, min_cc,
+# arch_specific, gpus, mpi), <build>/workbook-part-min-cc.tsv, <build>/workbook-rooflines.txt and
 # <build>/workbook-speed-goals.tsv, <build>/workbook-challenges.tsv (workbook_write_registry).
 function(workbook_lesson_manifest)
   # PARSE_ARGV keeps the semicolons of the texts; they are stored as <semicolon> in the lists.
-  cmake_parse_arguments(PARSE_ARGV 0 M "" "TEACHES;LEARN;NEEDS;WHERE" "ROOFLINE;SPEED_GOAL;CHALLENGE;GIVEN;OLDER_GPUS")
+  cmake_parse_arguments(PARSE_ARGV 0 M "ARCH_SPECIFIC;MPI" "TEACHES;LEARN;NEEDS;WHERE;MIN_CC;GPUS"
+                        "ROOFLINE;SPEED_GOAL;CHALLENGE;GIVEN;OLDER_GPUS;PART_MIN_CC")
   get_filename_component(lesson "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   if(NOT M_TEACHES OR NOT M_LEARN)
     message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: TEACHES and LEARN are required")
   endif()
+  _workbook_gpu_needs(${lesson})
   string(REPLACE ";" "<semicolon>" teaches "${M_TEACHES}")
   string(REPLACE ";" "<semicolon>" learn "${M_LEARN}")
   string(REPLACE ";" "<semicolon>" needs "${M_NEEDS}")
   string(REPLACE ";" "<semicolon>" where "${M_WHERE}")
   if(M_WHERE AND NOT M_NEEDS)
-    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: WHERE goes with NEEDS")
+    message(FATAL_ERROR "workbook_lesson_manifest in ${lesson}: WHERE goes with NEEDS (or a MIN_CC above 7.5)")
+  endif()
+  set(arch_specific "")
+  if(M_ARCH_SPECIFIC)
+    set(arch_specific "yes")
+  endif()
+  set(mpi "")
+  if(M_MPI)
+    set(mpi "yes")
   endif()
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_LESSON_MANIFESTS
-               "${lesson}\t${teaches}\t${learn}\t${needs}\t${where}")
+               "${lesson}\t${teaches}\t${learn}\t${needs}\t${where}\t${M_MIN_CC}\t${arch_specific}\t${M_GPUS}\t${mpi}")
+  _workbook_manifest_rows(${lesson} PART_MIN_CC 2 WORKBOOK_PART_MIN_CC_${lesson} "${M_PART_MIN_CC}")
+  get_property(parts GLOBAL PROPERTY WORKBOOK_PART_MIN_CC_${lesson})
+  foreach(part IN LISTS parts)
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_PART_MIN_CC "${lesson}\t${part}")
+  endforeach()
   _workbook_require_lesson_files(${lesson} GIVEN ${M_GIVEN})
   set_property(GLOBAL PROPERTY WORKBOOK_GIVEN_${lesson} "${M_GIVEN}")
   foreach(program IN LISTS M_ROOFLINE)
@@ -307,7 +358,7 @@ function(workbook_lesson_manifest)
   endforeach()
   # OLDER_GPUS: files (relative to the lesson's folders) that use newer GPUs' features and must
   # still compile for compute capability 7.5; each is compiled from lessons/ and from solutions/,
-  # wherever it exists there (workbook.compiles-for-older-gpus).
+  # wherever it exists there (workbook.compiles-for-each-gpu).
   foreach(file IN LISTS M_OLDER_GPUS)
     set(found FALSE)
     foreach(side lessons solutions)
@@ -344,6 +395,7 @@ function(workbook_write_registry)
   _workbook_write_rows(WORKBOOK_LESSON_MANIFESTS workbook-lessons.tsv)
   _workbook_write_rows(WORKBOOK_ROOFLINE workbook-rooflines.txt)
   _workbook_write_rows(WORKBOOK_OLDER_GPU_FILES workbook-older-gpu-files.tsv)
+  _workbook_write_rows(WORKBOOK_PART_MIN_CC workbook-part-min-cc.tsv)
   _workbook_write_rows(WORKBOOK_SPEED_GOALS workbook-speed-goals.tsv)
   _workbook_write_rows(WORKBOOK_CHALLENGES workbook-challenges.tsv)
   _workbook_write_rows(WORKBOOK_LEFT_OUT workbook-left-out.tsv)

@@ -7,7 +7,10 @@ Usage:
                                                    BUILD_DIR/workbook-*.tsv|txt) against the lesson
                                                    folders, solutions/, pages, charts, the ladder of
                                                    README.md, the course map of docs/mainpage.md,
-                                                   the committed runs placed under the roofline, and
+                                                   the committed runs placed under the roofline, the
+                                                   table of docs/which-gpu.md (from the manifests'
+                                                   MIN_CC, data/gpus.csv and the committed runs; a
+                                                   GPU lesson must declare MIN_CC), and
                                                    every file of each machine's folder (data/FOLDER/,
                                                    data/machines.csv: data/h200/, data/h100/) written
                                                    by a step of scripts/gpu-check.sh: a reference run
@@ -20,8 +23,8 @@ Usage:
                                                    workbook-left-out.tsv: lesson 08 without MPI) has
                                                    no programs or runs there: the rest is checked,
                                                    and then the test skips (exit 77), never passes
-  lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder and the course map from the
-                                                   manifests (after adding a lesson or editing a text;
+  lint-lessons.py sync SOURCE_DIR BUILD_DIR        writes the ladder, the course map, the instructors'
+                                                   table and docs/which-gpu.md's from the manifests (after adding a lesson or editing a text;
                                                    refused where a lesson was left out)
   lint-lessons.py shape SOURCE_DIR                 drivers of at most 250 lines with no __global__
                                                    kernel, no namespace wb inside lessons/; no
@@ -50,7 +53,11 @@ Usage:
   lint-lessons.py self-test SOURCE_DIR BUILD_DIR   planted drift (a ladder row missing, a program
                                                    left out of the roofline, a roofline with no
                                                    point, the tiled-matmul lesson's sweep or
-                                                   lesson 11's timeline undeclared, a reference run other than the
+                                                   lesson 11's timeline undeclared, a lesson's row
+                                                   missing from docs/which-gpu.md or stale after a
+                                                   GPU's compute capability changed in
+                                                   data/gpus.csv, a GPU lesson without MIN_CC,
+                                                   a reference run other than the
                                                    committed one, lesson 08's two-rank run
                                                    undeclared, on other ranks or other than the
                                                    committed one, a run of three ranks no lesson
@@ -68,6 +75,7 @@ Usage:
                                                    must each fail
 Exit 0 when everything agrees, 1 with one line per disagreement, 77 when everything checked
 agrees but a lesson was left out at configure time, so that its part was not checked."""
+import csv
 import glob
 import os
 import re
@@ -148,6 +156,93 @@ def needs_cell(manifest_needs, programs):
         return "no"
     on_cpu = [program for program, kind, _ in programs if kind == "cpu"]
     return "yes, except " + ", ".join(f"*{program}*" for program in on_cpu) if on_cpu else "yes"
+
+
+# The manifest's columns in BUILD/workbook-lessons.tsv (workbook_lesson_manifest).
+MANIFEST_COLUMNS = 9
+
+
+def manifest_rows(build):
+    """[[lesson, teaches, learn, needs, where, min_cc, arch_specific, gpus, mpi]] in the course's order."""
+    return read_rows(os.path.join(build, "workbook-lessons.tsv"), MANIFEST_COLUMNS)
+
+
+def part_min_cc(build):
+    """{lesson: [(part, cc)]}: the parts of a lesson that need more than its MIN_CC (PART_MIN_CC)."""
+    parts = {}
+    path = os.path.join(build, "workbook-part-min-cc.tsv")
+    for lesson, part, cc in read_rows(path, 3) if os.path.exists(path) else []:
+        parts.setdefault(lesson, []).append((part, cc))
+    return parts
+
+
+def cc_key(cc):
+    """A compute capability "x.y" as a number to compare: "8.9" -> (8, 9)."""
+    major, _, minor = cc.partition(".")
+    return int(major), int(minor or 0)
+
+
+def read_gpus(source):
+    """[(name, cc, where)] of data/gpus.csv: the common GPUs, whose compute capabilities are also the
+    architectures every lesson is built for from its MIN_CC on (scripts/tests/gpu-arch-compile.sh)."""
+    with open(os.path.join(source, "data", "gpus.csv"), encoding="utf-8") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    return [(row["name"], row["cc"], row["where"]) for row in csv.DictReader(lines)]
+
+
+def ran_on(source, lesson):
+    """The machines of data/machines.csv with a committed run of LESSON (data/FOLDER/LESSON*.csv),
+    "H200 x2" for a run of two ranks on two GPUs (data/FOLDERx2/)."""
+    found = machines.read(os.path.join(source, "data"))
+    labels = []
+    for folder, ranks in data_folders(source):
+        if glob.glob(os.path.join(source, "data", folder, lesson + "*.csv")):
+            owner = machines.of_folder(found, folder)[0]
+            labels.append(owner.label + (f" x{ranks}" if ranks > 1 else ""))
+    order = [m.label for m in found]
+    return sorted(labels, key=lambda label: (order.index(label.split(" ")[0]), label))
+
+
+def which_gpu_row(source, manifest, parts, gpus):
+    """The row of docs/which-gpu.md of one lesson: its least compute capability, the common GPUs
+    that have it, how many GPUs and MPI, its parts that need more, the architectures the build test
+    proves and the machines with a committed run."""
+    lesson, min_cc, specific, gpu_count, mpi = manifest[0], manifest[5], manifest[6], manifest[7], manifest[8]
+    ran = ", ".join(ran_on(source, lesson)) or "none committed"
+    if not min_cc:
+        return f"| \\ref lesson{lesson[:2]} | none: the CPU | any machine | none | none | none | {ran} |"
+    fits = (lambda cc: cc_key(cc) == cc_key(min_cc)) if specific else (lambda cc: cc_key(cc) >= cc_key(min_cc))
+    names = ", ".join(name for name, cc, _ in gpus if fits(cc)) or "none of the list"
+    least = min_cc + (" only" if specific else "")
+    count = (gpu_count or "1") + (", MPI and NCCL" if mpi else "")
+    more = "; ".join(f"{part}: {cc}" for part, cc in parts) or "none"
+    claimed = sorted({cc for _, cc, _ in gpus if cc_key(cc) >= cc_key(min_cc)}, key=cc_key)
+    # In bold the architectures that every run of the test compiles (the least and the newest);
+    # the others with WORKBOOK_ALL_GPU_ARCHS=ON (scripts/tests/gpu-arch-compile.sh).
+    built = ", ".join(("**{}**" if cc in (claimed[0], claimed[-1]) else "{}").format(
+        "sm_" + cc.replace(".", "") + ("a" if specific and cc == min_cc else "")) for cc in claimed)
+    return f"| \\ref lesson{lesson[:2]} | {least} | {names} | {count} | {more} | {built} | {ran} |"
+
+
+def min_cc_problems(source, build, absent):
+    """A lesson with a GPU program declares MIN_CC, a lesson of CPU programs alone none, and no
+    MIN_CC is below the least compute capability of data/gpus.csv (the course's floor)."""
+    problems = []
+    floor = min((cc for _, cc, _ in read_gpus(source)), key=cc_key)
+    programs_of = lesson_programs(build)
+    for manifest in manifest_rows(build):
+        lesson, min_cc = manifest[0], manifest[5]
+        kinds = {kind for _, kind, _ in programs_of.get(lesson, [])}
+        if lesson in absent and not kinds:
+            continue
+        if "gpu" in kinds and not min_cc:
+            problems.append(f"{lesson}: a GPU program but no MIN_CC in its manifest (the least compute capability "
+                            "its exercises run on: docs/which-gpu.md)")
+        if "gpu" not in kinds and min_cc:
+            problems.append(f"{lesson}: MIN_CC {min_cc}, but no program of it runs on a GPU")
+        if min_cc and cc_key(min_cc) < cc_key(floor):
+            problems.append(f"{lesson}: MIN_CC {min_cc} is below the course's floor, {floor} (data/gpus.csv)")
+    return problems
 
 
 def ladder_row(lesson, teaches):
@@ -328,7 +423,7 @@ def registry(source, build):
     problems = []
     absent = left_out(source, build)
     folders = lesson_folders(source)
-    manifests = {row[0]: row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)}
+    manifests = {row[0]: row[:4] for row in manifest_rows(build)}
     programs_of = lesson_programs(build)
     for lesson in folders:
         if lesson not in manifests:
@@ -381,6 +476,15 @@ def registry(source, build):
     for lesson in ladder:
         if lesson not in manifests:
             problems.append(f"README.md: the ladder lists {lesson}, which has no manifest")
+    problems += min_cc_problems(source, build, absent)
+    which_gpu = open(os.path.join(source, WHICH_GPU_PAGE), encoding="utf-8").read()
+    found_rows = re.findall(WHICH_GPU_ROW, which_gpu, re.M)
+    expected = which_gpu_rows(source, build)
+    if [row.rstrip("\n") for row in found_rows] != expected:
+        missing = [row for row in expected if row + "\n" not in found_rows]
+        problems.append(f"{WHICH_GPU_PAGE}: its table is not what the manifests, data/gpus.csv and the committed "
+                        f"runs say (first row that differs: '{(missing or expected)[0]}'; "
+                        "scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
     programs = program_ids(build)
     rooflines = {row[0] for row in read_rows(os.path.join(build, "workbook-rooflines.txt"), 1)}
     for program in sorted(rooflines - set(programs)):
@@ -648,6 +752,16 @@ def hand_lists(source):
     return problems
 
 
+# The page "Which GPU?" and its table's rows, which sync writes and registry checks.
+WHICH_GPU_PAGE = os.path.join("docs", "which-gpu.md")
+WHICH_GPU_ROW = r"^\| \\ref lesson\d\d \| .*\|\n"
+
+
+def which_gpu_rows(source, build):
+    gpus, parts = read_gpus(source), part_min_cc(build)
+    return [which_gpu_row(source, m, parts.get(m[0], []), gpus) for m in manifest_rows(build)]
+
+
 def sync(source, build):
     """Writes the ladder of README.md, the course map of docs/mainpage.md and the instructors' table
     of what each lesson needs (docs/instructors.md) from the manifests."""
@@ -655,14 +769,15 @@ def sync(source, build):
         print(f"error: {lesson} was left out of this build ({why}): its rows would lose its programs; "
               "sync from a build that has every lesson")
         return 2
-    manifests = [row[:4] for row in read_rows(os.path.join(build, "workbook-lessons.tsv"), 4)]
+    manifests = [row[:4] for row in manifest_rows(build)]
     programs_of = lesson_programs(build)
     tables = (("README.md", r"^\| \d\d \| `[0-9a-z-]+` \| .*\|\n", [ladder_row(m[0], m[1]) for m in manifests]),
               (os.path.join("docs", "mainpage.md"), r"^\| \\subpage lesson\d\d \| .*\|\n",
                [course_map_row(m[0], m[2], needs_cell(m[3], programs_of.get(m[0], []))) for m in manifests]),
               (os.path.join("docs", "instructors.md"), r"^\| \\ref lesson\d\d \| .*\|\n",
                [instructors_row(m[0], programs_of.get(m[0], []), needs_cell(m[3], programs_of.get(m[0], [])))
-                for m in manifests]))
+                for m in manifests]),
+              (WHICH_GPU_PAGE, WHICH_GPU_ROW, which_gpu_rows(source, build)))
     for name, pattern, rows in tables:
         path = os.path.join(source, name)
         text = open(path, encoding="utf-8").read()
@@ -717,7 +832,7 @@ def self_test(source, build):
                 tuple(os.path.join("data", name) for name, _ in data_folders(source)):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part))
         for part in ("README.md", os.path.join("docs", "mainpage.md"), os.path.join("docs", "instructors.md"),
-                     os.path.join("data", "machines.csv")):
+                     WHICH_GPU_PAGE, os.path.join("data", "machines.csv"), os.path.join("data", "gpus.csv")):
             shutil.copy(os.path.join(source, part), os.path.join(tree, part))
         found_machines = machines.read(os.path.join(source, "data"))
 
@@ -748,6 +863,16 @@ def self_test(source, build):
                 lambda t: re.sub(r"^\| \\ref lesson15 \|.*\n", "", t, flags=re.M),
                 lambda: registry(tree, registry_dir), "docs/instructors.md: the table of what each lesson needs has no "
                 "row for lesson15")
+        planted("a lesson missing from the page Which GPU?", os.path.join(tree, WHICH_GPU_PAGE),
+                lambda t: re.sub(r"^\| \\ref lesson15 \|.*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), f"{WHICH_GPU_PAGE}: its table is not what the manifests")
+        planted("a GPU whose compute capability changed", os.path.join(tree, "data", "gpus.csv"),
+                lambda t: re.sub(r"^L4,8\.9,", "L4,7.5,", t, flags=re.M),
+                lambda: registry(tree, registry_dir), f"{WHICH_GPU_PAGE}: its table is not what the manifests")
+        naive = lesson_named(tree, "naive-matmul")
+        planted("a GPU lesson without MIN_CC", os.path.join(registry_dir, "workbook-lessons.tsv"),
+                lambda t: re.sub(rf"^({naive}(\t[^\t\n]*){{4}})\t7\.5\t", r"\1\t\t", t, flags=re.M),
+                lambda: registry(tree, registry_dir), f"{naive}: a GPU program but no MIN_CC")
         rooflines = os.path.join(registry_dir, "workbook-rooflines.txt")
         profiling = lesson_named(tree, "profiling")
         planted("a program left out of the roofline", rooflines,

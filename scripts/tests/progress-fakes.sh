@@ -5,7 +5,8 @@
 #     listed is not in the report; with FAKE_CTEST_FAILS=1 it fails as CTest itself does, with
 #     no report), a `cmake` whose build fails for the targets listed in
 #     $FAKE_BROKEN (one per line, with a compiler error) and succeeds for the others, and an
-#     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise;
+#     `nvidia-smi` that lists one GPU where $FAKE_GPU is 1 and fails otherwise (its compute
+#     capability, asked with --query-gpu=compute_cap, is $FAKE_CC, default 9.0);
 #   fake_build DIR LIST: a build folder holding only the exercise list LIST and the lists CMake
 #   writes beside it;
 #   fake_course SOURCE_DIR WORK_DIR LIST: all of it at once: a copy of the course in WORK_DIR/tree,
@@ -53,6 +54,7 @@ SH
   cat >"$1/nvidia-smi" <<'SH'
 #!/bin/sh
 [ "${FAKE_GPU:-0}" = 1 ] || { echo "NVIDIA-SMI has failed"; exit 9; }
+case "$*" in *compute_cap*) echo "${FAKE_CC:-9.0}"; exit 0 ;; esac
 echo "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-0)"
 SH
   chmod +x "$1/ctest" "$1/cmake" "$1/nvidia-smi"
@@ -62,7 +64,7 @@ fake_build() {
   mkdir -p "$1" && cp "$2" "$1/workbook-exercises.txt" || return 1
   # The lists CMake writes beside the exercise list (the manifests' speed goals among them).
   local generated
-  for generated in "$(dirname "$2")"/workbook-{lessons.tsv,rooflines.txt,speed-goals.tsv}; do
+  for generated in "$(dirname "$2")"/workbook-{lessons.tsv,part-min-cc.tsv,rooflines.txt,speed-goals.tsv}; do
     if [ -f "$generated" ]; then cp "$generated" "$1/"; fi
   done
 }

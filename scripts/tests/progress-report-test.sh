@@ -58,8 +58,7 @@ cat "$work/1.txt"
 [ $rc -eq 0 ] || fail "progress --report exits $rc"
 grep -q measuring "$work/1.txt" && fail "progress measured again beside fresh benchmarks"
 [ "$(ls -A "$work/out")" = report.json ] || fail "the report's folder holds: $(ls -A "$work/out")"
-python3 - "$work/out/report.json" "$list" "$left_out" "$profiling" <<'PY' ||
-  fail "the report is not what the table says"
+python3 - "$work/out/report.json" "$list" "$left_out" "$profiling" <<'PY' || fail "the report is not what the table says"
 import json, sys
 report = json.load(open(sys.argv[1], encoding="utf-8"))
 profiling = sys.argv[4]
@@ -72,7 +71,7 @@ def expect(what, got, wanted):
     if got != wanted:
         bad.append(f"{what}: {got!r}, expected {wanted!r}")
 expect("schema", (report.get("schema"), report.get("version")), ("cuda-workbook-progress-report", 1))
-expect("gpu", report.get("gpu"), {"usable": False, "why_not": "WB_FORCE_NO_GPU=1 is set"})
+expect("gpu", report.get("gpu"), {"usable": False, "why_not": "WB_FORCE_NO_GPU=1 is set", "compute_capability": None})
 by_name = {e["name"]: e for e in report["exercises"]}
 expect("exercises, in order", [e["name"] for e in report["exercises"]], names)
 verdicts = {"03-tiled-matmul.occupancy": "done", "01-cpu-matmul": "failing", "02-naive-matmul": "not started",
@@ -86,7 +85,8 @@ for name, e in by_name.items():
     # No GPU: a GPU exercise can be finished here only where it passed (the profiling lesson, here).
     expect(name + " runs_here", e["runs_here"], e["kind"] == "cpu" or e["verdict"] == "done")
     expect(name + " keys", sorted(e), sorted(["name", "lesson", "program", "kind", "optional", "files", "verdict",
-                                              "detail", "runs_here", "needs", "where", "speed", "challenge", "hints"]))
+                                              "detail", "runs_here", "needs", "where", "too_old", "speed", "challenge",
+                                              "hints"]))
     expect(name + " optional", e["optional"], optional[name])
 expect("summary", report["summary"], {**{v: sum(e["verdict"] == v for e in report["exercises"]) for v in
        ("done", "failing", "not started", "broken", "skipped", "partly checked")}, "total": len(names)})

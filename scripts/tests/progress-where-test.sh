@@ -6,7 +6,8 @@
 # with what it needs, and names where to run them (a GPU machine or the hosted notebook; two
 # GPUs for lesson 08, compute capability 9.0 for lesson 13); on a GPU, a check that skipped
 # (lesson 13) or ran in part (lesson 08) says the same, and where every check ran the table has
-# no such column. The "Needs a GPU" column of the course map (docs/mainpage.md) and of the
+# no such column. On a GPU older than a lesson's MIN_CC (a T4, 7.5), the table says which lessons
+# it is too old for and which parts of the others (PART_MIN_CC) cannot be checked there. The "Needs a GPU" column of the course map (docs/mainpage.md) and of the
 # instructors' page (docs/instructors.md) must say, lesson by lesson, what scripts/progress says.
 # Where the configure that wrote EXERCISE_LIST left lesson 08 out (no MPI), its rows are not
 # looked for, and the test skips (77) once the rest is checked.
@@ -46,7 +47,7 @@ row 02-naive-matmul "skipped \(no GPU\) +needs an NVIDIA GPU" "$work/1.txt"
 row 11-streams-overlap "skipped \(no GPU\) +needs an NVIDIA GPU" "$work/1.txt"
 has_lesson 08-sciddicat-multigpu &&
   row 08-sciddicat-multigpu "skipped \(no GPU\) +needs two NVIDIA GPUs, MPI and NCCL" "$work/1.txt"
-row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 \(H100, H200\)" "$work/1.txt"
+row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 only" "$work/1.txt"
 text=$(flat "$work/1.txt")
 grep -Fq "No usable GPU here (WB_FORCE_NO_GPU=1 is set). Can be finished on this machine: 01-cpu-matmul, \
 03-tiled-matmul.occupancy, 09-bug-gallery.gflops-unit, 09-bug-gallery.timed-region, 09-bug-gallery.border-ring." \
@@ -67,12 +68,26 @@ row 01-cpu-matmul "done +here" "$work/2.txt"
 echo "== a GPU of compute capability 8.0: lesson 13 skips, lesson 08 runs one rank"
 results "" "13-hopper-tensor-cores.exercise|skipped|SKIP: the exercise, kernel 03-warp-specialized, cannot run on this GPU" \
   "08-sciddicat-multigpu.exercise-2ranks|skipped|SKIP: 2 ranks need 2 GPUs, this node has 1"
-FAKE_GPU=1 progress >"$work/3.txt" 2>&1
+FAKE_GPU=1 FAKE_CC=8.0 progress >"$work/3.txt" 2>&1
 cat "$work/3.txt"
 row 02-naive-matmul "done +here" "$work/3.txt"
-row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 \(H100, H200\)" "$work/3.txt"
+row 13-hopper-tensor-cores "skipped \(no GPU\) +needs compute capability 9.0 only; this GPU has 8.0" "$work/3.txt"
 has_lesson 08-sciddicat-multigpu && row 08-sciddicat-multigpu "partly checked +needs two NVIDIA GPUs, MPI and NCCL" "$work/3.txt"
 grep -Fq "Not every check can run on this GPU." "$work/3.txt" || fail "the table does not say that some checks cannot run here"
+
+echo "== a GPU of compute capability 7.5 (a T4): the lessons it is too old for, and the parts left out"
+results "" "13-hopper-tensor-cores.exercise|skipped|SKIP: the exercise, kernel 03-warp-specialized, cannot run on this GPU" \
+  "16-fused-attention.exercise|skipped|SKIP: the exercise, flash-forward, cannot run on this GPU; the baseline passed." \
+  "08-sciddicat-multigpu.exercise-2ranks|skipped|SKIP: 2 ranks need 2 GPUs, this node has 1"
+FAKE_GPU=1 FAKE_CC=7.5 progress >"$work/5.txt" 2>&1
+cat "$work/5.txt"
+row 02-naive-matmul "done +here" "$work/5.txt"
+row 16-fused-attention "skipped \(no GPU\) +needs compute capability 8.0 or later; this GPU has 7.5" "$work/5.txt"
+text=$(flat "$work/5.txt")
+grep -Fq "This GPU has compute capability 7.5: too old for 13-hopper-tensor-cores (needs 9.0 only), \
+16-fused-attention (needs 8.0) (docs/which-gpu.md)." <<<"$text" || fail "the table does not name the lessons this GPU is too old for"
+grep -Fq "07-toward-cublas's kernel 08, an exercise (FP64 tensor cores) (needs 8.0)" <<<"$text" ||
+  fail "the table does not name lesson 07's kernel 08 as left out on compute capability 7.5"
 
 echo "== every check ran"
 results "" "08-sciddicat-multigpu.exercise-2ranks|run|PASSED"
