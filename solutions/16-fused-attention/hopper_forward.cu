@@ -18,6 +18,7 @@
 // A head_dim of 128 is two tiles of 64 columns side by side: the 128-byte swizzle, which lets
 // wgmma read a tile without bank conflicts, spans 64 bf16.
 #include "attention.h"
+#include "row_state.cuh"
 
 #include "wb/ampere_ops.cuh"
 #include "wb/cuda_check.h"
@@ -123,24 +124,8 @@ __device__ void produce(const CUtensorMap* q_map, const CUtensorMap* k_map, cons
 // accumulator layout (wb/hopper_ops.cuh): with w = warp of the warpgroup, g = lane / 4 and
 // t = lane % 4, a thread holds rows 16 w + g and 16 w + g + 8 of the warpgroup's 64, at columns
 // 8 j + 2 t and 8 j + 2 t + 1 for j = 0 .. 7: acc[4 j + e] is row 16 w + g + 8 (e / 2), column
-// 8 j + 2 t + e % 2. The 4 threads of a quad (same g) share a row, 16 columns each.
-
-// What a thread knows of its two rows: the running max of their scores (in log2 units) and its
-// own part of their running sums of exponentials (the quad's four parts add up to a row's).
-struct RowState {
-    float max[2] = {-INFINITY, -INFINITY};
-    float sum[2] = {0.0f, 0.0f};
-};
-
-// The largest (the sum) of x over the 4 threads of a quad, which hold one row's columns.
-__device__ float quad_max(float x) {
-    x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 1));
-    return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 2));
-}
-__device__ float quad_sum(float x) {
-    x += __shfl_xor_sync(0xffffffffu, x, 1);
-    return x + __shfl_xor_sync(0xffffffffu, x, 2);
-}
+// 8 j + 2 t + e % 2. The 4 threads of a quad (same g) share a row, 16 columns each: RowState,
+// quad_max and quad_sum (row_state.cuh) serve as in step 2.
 
 // The warpgroup's 64 x 64 scores Q K^T of one tile. A (64 queries x 16 of d) is a slice of the
 // Q box, B (16 of d x 64 keys) one of the K box: both store rows along d, the layout wgmma reads
