@@ -93,18 +93,24 @@ __device__ int key_tiles_to_visit(int seq, int block_row0, bool causal) {
 
 // ---- the producer ------------------------------------------------------------------------
 
-// One thread: the block's Q (both consumers' boxes on `q_full`), then K and V tile after tile
-// into the ring. Stage s serves tiles s, s + 2, s + 4 ...: use number `round` = tile / kStages of a
-// stage is phase `round` of its barriers, of parity round % 2 (as lesson 13's kernel 03).
+// One thread: the block's Q (both consumers' boxes on `q_full`), then K and V tile after tile into
+// the ring. Rows of the tensor maps: q_row the block's first query, key_row its head's first key,
+// last_row the maps' last. Stage s serves tiles s, s + 2, s + 4 ...: use number `round` = tile /
+// kStages of a stage is phase `round` of its barriers, of parity round % 2 (as lesson 13's kernel 03).
 template <int kHeadDim>
 __device__ void produce(const CUtensorMap* q_map, const CUtensorMap* k_map, const CUtensorMap* v_map,
                         const Tiles<kHeadDim>& tiles, uint64_t* q_full, uint64_t* full, uint64_t* empty, int q_row,
-                        int key_row, int tiles_to_visit) {
+                        int key_row, int last_row, int tiles_to_visit) {
     constexpr int kBlocks = Tiles<kHeadDim>::kColumnBlocks;
     arrive_expecting_bytes(q_full, Tiles<kHeadDim>::kQBytes);
-    for (int consumer = 0; consumer < kConsumers; ++consumer)
+    for (int consumer = 0; consumer < kConsumers; ++consumer) {
+        // Consumer 1 of the last head's last block may have no query in the matrix (seq = 1): its
+        // box then starts on the matrix's last row, and TMA reads zeros past it as usual. Those
+        // rows lie past the sequence, and are never written to O.
+        const int row = min(q_row + consumer * kWarpgroupQueries, last_row);
         for (int block = 0; block < kBlocks; ++block)
-            load_tile(tiles.q(consumer, block), q_map, q_full, block * kBoxCols, q_row + consumer * kWarpgroupQueries);
+            load_tile(tiles.q(consumer, block), q_map, q_full, block * kBoxCols, row);
+    }
     for (int tile = 0; tile < tiles_to_visit; ++tile) {
         const int stage = tile % kStages;
         const uint32_t round = tile / kStages;
@@ -306,7 +312,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         release_registers<40>();
         if (threadIdx.x == 0)
             produce<kHeadDim>(&q_map, &k_map, &v_map, tiles, &q_full, full, empty, head_row0 + block_row0, head_row0,
-                              tiles_to_visit);
+                              gridDim.y * args.seq - 1, tiles_to_visit);
     } else {
         claim_registers<232>();
         const int consumer = warpgroup - 1;
