@@ -141,15 +141,20 @@ unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
 [ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv and the lessons' allowed-skips.tsv list the allowed ones)"
 # The allowed ones do not fail the check, but they did not pass either: the last line counts them.
 skips=$((skips + $(grep -c '^  allowed skip:' "$out/skips.txt")))
-# Lesson 13's Hopper kernels exist only in code built for sm_90a: on an H100 or H200 a build
-# without it leaves them out and its check would pass on kernel 01 alone.
-if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0' &&
-   [ -x "$build/bin/13-hopper-tensor-cores-solution" ]; then
-  if "$build/bin/13-hopper-tensor-cores-solution" --check --sizes 256 2>&1 | grep -q "left out"; then
-    fail "lesson 13: kernels left out on a compute capability 9.0 GPU (is sm_90a in the build?)"
-  else
-    note "lesson 13: every kernel ran on this compute capability 9.0 GPU"
-  fi
+# Lesson 13's Hopper kernels and lesson 16's step 3 exist only in code built for sm_90a: on an
+# H100 or H200 a build without it leaves them out and their checks would pass without them.
+if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0'; then
+  for hopper_run in "13 13-hopper-tensor-cores-solution --check --sizes 256" \
+                    "16 16-fused-attention-solution --check --seq 200 --kernels 3"; do
+    read -r lesson exe args <<<"$hopper_run"
+    [ -x "$build/bin/$exe" ] || continue
+    # shellcheck disable=SC2086
+    if "$build/bin/$exe" $args 2>&1 | grep -q "left out"; then
+      fail "lesson $lesson: kernels left out on a compute capability 9.0 GPU (is sm_90a in the build?)"
+    else
+      note "lesson $lesson: every kernel ran on this compute capability 9.0 GPU"
+    fi
+  done
 fi
 fi
 

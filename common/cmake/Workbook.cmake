@@ -502,6 +502,23 @@ function(_workbook_given_target name type lesson)
   set_target_properties(${name} PROPERTIES CUDA_SEPARABLE_COMPILATION OFF)
 endfunction()
 
+# workbook_sm90a_architectures(ARCHS_VAR HAS_VAR): in ARCHS_VAR, CMAKE_CUDA_ARCHITECTURES with
+# compute capability 9.0 built as 90a, the architecture-specific target that wgmma and setmaxnreg
+# need (its code runs on H100/H200 only); in HAS_VAR, ON when the list has 9.0 (lessons 13 and 16).
+function(workbook_sm90a_architectures archs_var has_var)
+  set(archs "")
+  set(has OFF)
+  foreach(arch IN LISTS CMAKE_CUDA_ARCHITECTURES)
+    if(arch MATCHES "^90(a)?(-real|-virtual)?$")
+      set(arch "90a${CMAKE_MATCH_2}")
+      set(has ON)
+    endif()
+    list(APPEND archs "${arch}")
+  endforeach()
+  set(${archs_var} "${archs}" PARENT_SCOPE)
+  set(${has_var} ${has} PARENT_SCOPE)
+endfunction()
+
 # workbook_host_only_sources(FILES...): the .cu files among FILES that hold no device code (no
 # kernel, device function, shared memory, launch, .cuh include, Thrust or CUB) are compiled by the
 # host compiler alone, which builds such a file in less than half the time nvcc takes: a first

@@ -1,8 +1,10 @@
 /// @file hopper.cuh
 /// @brief Lesson 13: the Hopper (sm_90a) instructions the kernels use, each wrapped in a
-/// short function: mbarriers, TMA tile loads and stores, clusters and warpgroup MMA (wgmma).
+/// short function. mbarriers, TMA tile loads, setmaxnreg, the wgmma fences and the shared-memory
+/// descriptor are in wb/hopper_ops.cuh (common/include), which lesson 16 uses too; this file
+/// adds clusters, TMA stores and the wgmma shapes of the matrix-product kernels.
 ///
-/// Read this file with the lesson page open; every function names the PTX instruction it
+/// Read both files with the lesson page open; every function names the PTX instruction it
 /// issues, so the PTX ISA manual ("Parallel Synchronization and Communication Instructions:
 /// mbarrier", "Data Movement: cp.async.bulk.tensor", "Warpgroup MMA") tells the rest.
 ///
@@ -11,140 +13,32 @@
 /// driver does not launch the kernels that use them.
 #pragma once
 
+#include "wb/hopper_ops.cuh"
+
 #include <cuda.h>  // CUtensorMap (the type only: nothing from the driver library is called here)
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>  // cudaLaunchConfig_t (ClusterLaunch)
 
 #include <cstdint>
 
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL) || !defined(__CUDA_ARCH__)
-#define WB_HOPPER_AVAILABLE 1
-#endif
+using wb::accumulators_in_use;
+using wb::align_to_1024;
+using wb::arrive;
+using wb::arrive_expecting_bytes;
+using wb::claim_registers;
+using wb::init_barrier;
+using wb::load_tile;
+using wb::phase_completed;
+using wb::publish_barrier_init;
+using wb::release_registers;
+using wb::shared_address;
+using wb::tile_descriptor;
+using wb::wait_for_phase;
+using wb::wgmma_commit;
+using wb::wgmma_fence;
+using wb::wgmma_wait;
 
 using bf16 = __nv_bfloat16;
-
-// ---- shared-memory addresses ------------------------------------------------------------
-
-/// The 32-bit shared-memory address that PTX instructions take for a pointer into shared memory.
-__device__ inline uint32_t shared_address(const void* pointer) {
-    return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
-}
-
-/// `shared` rounded up to a multiple of 1024 bytes: the 128-byte swizzle repeats every 1024
-/// bytes, so every tile TMA writes with it must start on such a boundary (kernels reserve 1024
-/// bytes more dynamic shared memory than their tiles need, for this).
-__device__ inline uint8_t* align_to_1024(uint8_t* shared) {
-    return shared + (1024 - shared_address(shared) % 1024) % 1024;
-}
-
-// ---- registers between warpgroups -------------------------------------------------------
-
-/// Lowers this warpgroup's registers per thread to `count` (setmaxnreg.dec), returning the rest
-/// to the multiprocessor's pool. All threads of the warpgroup must call it together.
-template <int count>
-__device__ inline void release_registers() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(count));
-#endif
-}
-
-/// Raises this warpgroup's registers per thread to `count` (setmaxnreg.inc), taking them from
-/// the pool (waiting until other warpgroups have released enough).
-template <int count>
-__device__ inline void claim_registers() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(count));
-#endif
-}
-
-// ---- mbarriers --------------------------------------------------------------------------
-// An mbarrier is a 64-bit object in shared memory that counts arrivals. It completes a phase
-// when the expected number of threads have arrived *and* the bytes it was told to expect have
-// landed; then it starts the next phase. Phases alternate parity 0, 1, 0, 1 ...: a thread waits
-// for "the phase with parity p has completed".
-
-/// Prepares a barrier that completes a phase after `arrivals` arrivals (one thread calls this).
-__device__ inline void init_barrier(uint64_t* barrier, uint32_t arrivals) {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(shared_address(barrier)), "r"(arrivals) : "memory");
-#else
-    (void)barrier, (void)arrivals;
-    __trap();
-#endif
-}
-
-/// Makes freshly initialised barriers visible to the TMA unit (the "async proxy") before it
-/// signals them. Call once, by the initialising thread, before the block synchronises.
-__device__ inline void publish_barrier_init() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-#endif
-}
-
-/// Arrives on the barrier and tells it that `bytes` more bytes will land this phase (the TMA
-/// loads that signal it): the phase completes only when they have.
-__device__ inline void arrive_expecting_bytes(uint64_t* barrier, uint32_t bytes) {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(barrier)), "r"(bytes)
-                 : "memory");
-#else
-    (void)barrier, (void)bytes;
-#endif
-}
-
-/// Arrives on the barrier (one of the arrivals its phase waits for).
-__device__ inline void arrive(uint64_t* barrier) {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(shared_address(barrier)) : "memory");
-#else
-    (void)barrier;
-#endif
-}
-
-/// True when the barrier's phase of parity `parity` has completed (does not block for long).
-__device__ inline bool phase_completed(uint64_t* barrier, uint32_t parity) {
-    uint32_t done = 1;
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("{\n .reg .pred p;\n"
-                 " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                 " selp.u32 %0, 1, 0, p;\n}\n"
-                 : "=r"(done)
-                 : "r"(shared_address(barrier)), "r"(parity)
-                 : "memory");
-#else
-    (void)barrier, (void)parity;
-#endif
-    return done != 0;
-}
-
-/// Waits until the barrier's phase of parity `parity` has completed. A pipeline bug can make a
-/// thread wait for a phase that nobody will ever complete: the kernel then never ends. The
-/// driver's check waits a few seconds for each kernel and reports such a deadlock (the kernels
-/// carry no timer of their own: a spin loop this small keeps the consumers fast).
-__device__ inline void wait_for_phase(uint64_t* barrier, uint32_t parity) {
-    while (!phase_completed(barrier, parity)) {
-    }
-}
-
-// ---- TMA: tile loads by the Tensor Memory Accelerator ---------------------------------------
-
-/// One thread asks the TMA unit to copy the tile of `map` whose corner is (row, column k) into
-/// shared memory at `destination` (1024-byte aligned for the 128-byte swizzle). The copy runs in
-/// the background and counts its bytes on `barrier` when they land. The tile's size and the
-/// swizzle were fixed when the host built the map (tensor_maps.h).
-__device__ inline void load_tile(void* destination, const CUtensorMap* map, uint64_t* barrier, int k, int row) {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n" ::
-            "r"(shared_address(destination)),
-        "l"(reinterpret_cast<uint64_t>(map)), "r"(shared_address(barrier)), "r"(k), "r"(row)
-        : "memory");
-#else
-    (void)destination, (void)map, (void)barrier, (void)k, (void)row;
-    __trap();
-#endif
-}
 
 // ---- clusters: blocks that reach into each other's shared memory ------------------------
 // A cluster is a group of blocks (here 2) that the GPU runs at the same time on neighbouring
@@ -297,57 +191,8 @@ __device__ inline void put_in_chunk(uint8_t* chunk, int row, int col, float firs
     *reinterpret_cast<float2*>(chunk + swizzled_offset(row, col * 4)) = make_float2(first, second);
 }
 
-// ---- wgmma: a warpgroup's matrix multiply-add --------------------------------------------
-// Four consecutive warps (a warpgroup, 128 threads) issue one wgmma together. It multiplies a
-// 64 x 16 tile of A by a 16 x N tile of B, both read from shared memory through descriptors, and
-// adds the product to a 64 x N tile of C held in registers: N/2 floats per thread. It runs
-// asynchronously: wgmma_commit() closes a group of issued wgmmas and wgmma_wait<n>() waits until
-// at most n groups are still running. Registers that a running wgmma uses must not be touched.
-
-/// Orders earlier register writes before the wgmmas that follow (once before a batch).
-__device__ inline void wgmma_fence() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-#endif
-}
-
-/// Closes the group of wgmmas issued since the last commit.
-__device__ inline void wgmma_commit() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-#endif
-}
-
-/// Waits until at most `pending` groups of this warpgroup's wgmmas are still running.
-template <int pending>
-__device__ inline void wgmma_wait() {
-#ifdef WB_HOPPER_AVAILABLE
-    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(pending) : "memory");
-#endif
-}
-
-/// Tells the compiler that the wgmmas may have changed the accumulators: it must not keep
-/// copies of them in other registers or move reads of them across this point.
-template <int count>
-__device__ inline void accumulators_in_use(float (&acc)[count]) {
-#pragma unroll
-    for (int i = 0; i < count; ++i) asm volatile("" : "+f"(acc[i])::"memory");
-}
-
-/// The descriptor of a tile in shared memory that TMA wrote with the 128-byte swizzle: rows of
-/// 64 bf16 (128 bytes, the k direction), in groups of 8 rows (1024 bytes). PTX ISA, "Matrix
-/// Descriptor Format": bits 0-13 the start address / 16, bits 16-29 the leading-dimension byte
-/// offset / 16 (not used by this layout; 1 by convention), bits 32-45 the stride byte offset /
-/// 16 (1024 bytes from one group of 8 rows to the next), bits 62-63 the swizzle mode (1 = 128
-/// bytes). A slice 16 deep in k starts 32 bytes further along the row: pass `tile + 16 * s`.
-__device__ inline uint64_t tile_descriptor(const bf16* tile) {
-    const uint64_t address = shared_address(tile);
-    uint64_t descriptor = (address & 0x3FFFF) >> 4;
-    descriptor |= uint64_t(1) << 16;
-    descriptor |= uint64_t(1024 >> 4) << 32;
-    descriptor |= uint64_t(1) << 62;
-    return descriptor;
-}
+// ---- wgmma shapes of the matrix-product kernels ----------------------------------------------
+// wb/hopper_ops.cuh says how wgmma runs (fences, groups, descriptors); these are its shapes here.
 
 /// acc (64 x 128 of C, 64 floats per thread) += A (64 x 16) * B (16 x 128), with B stored as
 /// 128 rows of k (both tiles "K-major"). The operands after the descriptors: the predicate

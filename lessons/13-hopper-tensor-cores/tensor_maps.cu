@@ -1,60 +1,13 @@
-// Lesson 13: building TMA tensor maps (see tensor_maps.h).
+// Lesson 13: the tensor maps of the kernels (see tensor_maps.h); wb/tensor_maps.h builds them.
 #include "tensor_maps.h"
 
-#include "wb/workbook.h"
-
-#include <cudaTypedefs.h>  // PFN_cuTensorMapEncodeTiled
-
-#include <cstddef>
-#include <string>
-
-namespace {
-
-// cuTensorMapEncodeTiled belongs to the driver API. The runtime hands out its address, so the
-// course need not link the driver library (libcuda) itself.
-PFN_cuTensorMapEncodeTiled_v12000 encode_function() {
-    static PFN_cuTensorMapEncodeTiled_v12000 encode = [] {
-        void* function = nullptr;
-        cudaDriverEntryPointQueryResult found{};
-        WB_CUDA_CHECK(
-            cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found));
-        if (found != cudaDriverEntryPointSuccess || function == nullptr)
-            throw wb::InputError("this driver has no cuTensorMapEncodeTiled (TMA needs a CUDA 12 driver or newer)");
-        return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
-    }();
-    return encode;
-}
-
-// The map of a row-major rows x cols matrix whose TMA copies move box_rows x box_cols boxes
-// with the 128-byte swizzle. `kind` and `boxes` name the map in the error message ("a 256 x 64
-// map with 128-row tiles").
-CUtensorMap encode_swizzled(CUtensorMapDataType type, std::size_t element_bytes, void* matrix, int rows, int cols,
-                            int box_cols, int box_rows, CUtensorMapL2promotion promotion, const char* kind,
-                            const char* boxes) {
-    CUtensorMap map{};
-    // Dimensions and box sizes are listed innermost first: the columns (contiguous), then rows.
-    const cuuint64_t size[2] = {static_cast<cuuint64_t>(cols), static_cast<cuuint64_t>(rows)};
-    const cuuint64_t row_bytes[1] = {static_cast<cuuint64_t>(cols) * element_bytes};
-    const cuuint32_t box[2] = {static_cast<cuuint32_t>(box_cols), static_cast<cuuint32_t>(box_rows)};
-    const cuuint32_t element_steps[2] = {1, 1};
-    const CUresult result =
-        encode_function()(&map, type, 2, matrix, size, row_bytes, box, element_steps, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                          CU_TENSOR_MAP_SWIZZLE_128B, promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (result != CUDA_SUCCESS)
-        throw wb::InputError("cuTensorMapEncodeTiled refused a " + std::to_string(rows) + " x " + std::to_string(cols) +
-                             kind + " map with " + std::to_string(box_rows) + "-row " + boxes + " (CUresult " +
-                             std::to_string(static_cast<int>(result)) + ")");
-    return map;
-}
-
-}  // namespace
+#include "wb/tensor_maps.h"
 
 CUtensorMap make_tile_map(const __nv_bfloat16* matrix, int rows, int k, int tile_rows) {
-    return encode_swizzled(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, sizeof(__nv_bfloat16), const_cast<__nv_bfloat16*>(matrix),
-                           rows, k, kTileK, tile_rows, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, "", "tiles");
+    return wb::make_bf16_tile_map(matrix, rows, k, tile_rows);
 }
 
 CUtensorMap make_output_map(float* matrix, int rows, int cols, int chunk_rows) {
-    return encode_swizzled(CU_TENSOR_MAP_DATA_TYPE_FLOAT32, sizeof(float), matrix, rows, cols, kChunkCols, chunk_rows,
-                           CU_TENSOR_MAP_L2_PROMOTION_NONE, " float", "chunks");
+    return wb::make_swizzled_map(CU_TENSOR_MAP_DATA_TYPE_FLOAT32, sizeof(float), matrix, rows, cols, kChunkCols,
+                                 chunk_rows, CU_TENSOR_MAP_L2_PROMOTION_NONE, " float", "chunks");
 }

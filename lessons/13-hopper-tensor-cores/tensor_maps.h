@@ -4,12 +4,15 @@
 /// shared memory, with the swizzle that lets wgmma read it without bank conflicts.
 #pragma once
 
+#include "wb/tensor_maps.h"
+
 #include <cuda.h>
 #include <cuda_bf16.h>
 
 /// How many bf16 of k one tile row holds: 64 x 2 bytes = 128 bytes, the span of the 128-byte
 /// swizzle (a wider box would not be allowed with it).
 constexpr int kTileK = 64;
+static_assert(kTileK == wb::kSwizzledBf16Cols, "make_tile_map() copies tiles as wide as the swizzle");
 
 /// The map of a row-major rows x k bf16 matrix (k a multiple of 8, the address 16-byte
 /// aligned) whose loads copy `tile_rows` x kTileK tiles with the 128-byte swizzle. Exits with a

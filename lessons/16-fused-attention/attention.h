@@ -26,3 +26,7 @@ struct AttentionArgs {
 
 /// Step 2, the exercise: one kernel, S and P never leave the chip (flash_forward.cu).
 void launch_flash_forward(const AttentionArgs& args);
+/// Step 3, given (read it after the exercise): the same on Hopper's own machinery, TMA, wgmma and a
+/// producer warpgroup feeding two consumer warpgroups (hopper_forward.cu, in solutions/). Needs
+/// compute capability 9.0 and a build for sm_90a.
+void launch_hopper_forward(const AttentionArgs& args);

@@ -6,6 +6,7 @@
 // and a running sum per row) and adds P V to its 16 x d accumulator, which it rescales whenever
 // a row's running max grows. S and P never leave the chip; O is divided by the sums at the end.
 #include "attention.h"
+#include "row_state.cuh"
 
 #include "wb/ampere_ops.cuh"
 #include "wb/cuda_check.h"
@@ -46,24 +47,6 @@ struct KvTiles {
     bf16 k[2][kTileKeys][kStride];
     bf16 v[2][kTileKeys][kStride];
 };
-
-// What a thread knows of its two rows (g and g + 8 of its warp's 16; g = lane / 4): the running
-// max of their scores (in log2 units) and its own part of their running sums of exponentials
-// (each row's 64 columns of a tile are spread over the 4 threads of a quad, 16 each).
-struct RowState {
-    Pair max = {-INFINITY, -INFINITY};
-    Pair sum = {0.0f, 0.0f};
-};
-
-// The largest (the sum) of x over the 4 threads of a quad, which hold one row's columns.
-__device__ float quad_max(float x) {
-    x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 1));
-    return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 2));
-}
-__device__ float quad_sum(float x) {
-    x += __shfl_xor_sync(0xffffffffu, x, 1);
-    return x + __shfl_xor_sync(0xffffffffu, x, 2);
-}
 
 // The warp's Q fragment: its 16 rows from row0, all head_dim columns, as the A operand of
 // head_dim / 16 products (rows past the sequence read as zeros).
