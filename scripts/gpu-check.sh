@@ -26,8 +26,8 @@
 #      data/ that keeps them;
 # writing logs and CSVs under OUTDIR and printing a summary table last. Exits 1 when any test,
 # sanitizer run or benchmark failed; a GPU test that finds no GPU counts as failed (WB_REQUIRE_GPU=1).
-# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 to matching lessons (step 4: the runs' names; a
-# run of n ranks matches by NAME or by x<n>/NAME).
+# LESSON_REGEX (e.g. '0[2-4]') limits steps 2-4 and the step counters to matching lessons (step 4:
+# the runs' names; a run of n ranks matches by NAME or by x<n>/NAME).
 # Real input data (the SciddicaT tessina grid) is used when found in .data/ or ../shared/data.
 # GPU_CHECK_STEPS chooses steps 2-4 (default "test sanitize bench notebook"; "notebook" runs every
 # cell of notebooks/course.ipynb for lesson 11 in a copy of the course), e.g. to split a long
@@ -306,7 +306,7 @@ judge_step() {
 
 echo "== hardware counters"
 if wants counters; then
-  bash "$src/scripts/maintainer/measure-counters.sh" "$build" "$out" | tee -a "$summary"
+  bash "$src/scripts/maintainer/measure-counters.sh" "$build" "$out" "$only" | tee -a "$summary"
   judge_step counters "${PIPESTATUS[0]}" "ncu is missing or cannot read the counters here"
 else
   echo "(not requested)"

@@ -32,6 +32,15 @@ NAMES = {
     "lts__t_bytes.sum": "l2_bytes",
     "sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32.avg.pct_of_peak_sustained_elapsed": "bf16_tensor_pct_of_peak",
     "sm__cycles_elapsed.avg.per_second": "sm_clock_hz",
+    "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed": "tensor_pipe_active_pct",
+    "sm__inst_issued.avg.pct_of_peak_sustained_active": "issue_slots_used_pct",
+    "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio": "stall_long_scoreboard",
+    "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio": "stall_barrier",
+    "smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio": "stall_mio_throttle",
+    "smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio": "stall_short_scoreboard",
+    "smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio": "stall_math_pipe_throttle",
+    "smsp__average_warps_issue_stalled_wait_per_issue_active.ratio": "stall_wait",
+    "smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio": "stall_dispatch",
 }
 
 
