@@ -7,7 +7,8 @@ A build of some targets only (scripts/gpu-check.sh with GPU_CHECK_TARGETS) leave
 programs out; their tests would fail for a missing file, not for anything they check. A test
 counts as unbuilt when an argument of its command is a path under BUILD_DIR/bin,
 BUILD_DIR/lessons or BUILD_DIR/common (where the build puts its programs) that does not exist and
-has no file extension, or when it is the stand-in that gtest_discover_tests() adds for a test
+has no file extension, when the listing gives it no command at all (what CTest does when the
+program named by a target was not built), or when it is the stand-in that gtest_discover_tests() adds for a test
 program it found unbuilt (named TARGET_NOT_BUILT). The expression has no parentheses: CMake
 3.25's regular expressions accept at most nine groups. With WB_CTEST_LISTING=FILE the listing is
 read from FILE (the JSON of `ctest --show-only=json-v1`) instead of running ctest: the script's
@@ -37,7 +38,7 @@ def unbuilt_tests(build_dir, selected):
     for test in ctest_listing(build_dir).get("tests", []):
         if not selected.search(test["name"]):
             continue
-        if test["name"].endswith("_NOT_BUILT"):
+        if test["name"].endswith("_NOT_BUILT") or "command" not in test:
             names.append(test["name"])
             continue
         for argument in test.get("command", []):
