@@ -75,9 +75,11 @@ SmLimit create_green_context(int device, int wanted) {
     if (wanted > limit.total) bad_limit("more SMs than the GPU has (" + std::to_string(limit.total) + ")");
     CUdevResource group{};
     unsigned int groups = 1;
-    driver_check(split(&group, &groups, &all, nullptr, 0, static_cast<unsigned int>(wanted)),
-                 "cuDevSmResourceSplitByCount");
-    if (groups != 1)
+    // A count the driver cannot cut (above the GPU's once rounded up) is refused by an error or
+    // by no group, depending on the driver: both are bad input.
+    const CUresult cut = split(&group, &groups, &all, nullptr, 0, static_cast<unsigned int>(wanted));
+    if (cut != CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION) driver_check(cut, "cuDevSmResourceSplitByCount");
+    if (cut == CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION || groups != 1)
         bad_limit("the GPU cannot be split into a group of " + std::to_string(wanted) +
                   " SMs (partitions of at least " + std::to_string(all.sm.minSmPartitionSize) + ", in steps of " +
                   std::to_string(all.sm.smCoscheduledAlignment) + ", out of " + std::to_string(limit.total) + ")");
