@@ -92,8 +92,25 @@ SmLimit create_green_context(int device, int wanted) {
     CUcontext context{};
     driver_check(as_context(&context, green), "cuCtxFromGreenCtx");
     limit.context = context;
+    limit.green = green;
     limit.granted = static_cast<int>(group.sm.smCount);
     return limit;
+}
+
+// Ends the program unless a stream that the runtime makes now (cudaStreamCreate), and its legacy
+// default stream, belong to `green`: the proof that the runtime's launches run on its SMs.
+void require_runtime_streams_in(CUgreenCtx green) {
+    static const auto green_of = driver_function<PFN_cuStreamGetGreenCtx_v12040>("cuStreamGetGreenCtx", 12040);
+    cudaStream_t made = nullptr;
+    WB_CUDA_CHECK(cudaStreamCreate(&made));
+    CUgreenCtx of_made = nullptr, of_legacy = nullptr;
+    driver_check(green_of(reinterpret_cast<CUstream>(made), &of_made), "cuStreamGetGreenCtx");
+    driver_check(green_of(CU_STREAM_LEGACY, &of_legacy), "cuStreamGetGreenCtx");
+    WB_CUDA_CHECK(cudaStreamDestroy(made));
+    if (of_made == green && of_legacy == green) return;
+    std::fprintf(stderr, "CUDA driver error: WB_SM_LIMIT's green context is current, but the runtime's streams are "
+                         "not in it: its launches would run on every SM\n");
+    std::exit(kExitCudaError);
 }
 
 }  // namespace
@@ -124,6 +141,7 @@ SmLimit apply_sm_limit(int device) {
     }
     static const auto set_current = driver_function<PFN_cuCtxSetCurrent_v4000>("cuCtxSetCurrent", 4000);
     driver_check(set_current(static_cast<CUcontext>(found->second.context)), "cuCtxSetCurrent");
+    require_runtime_streams_in(static_cast<CUgreenCtx>(found->second.green));
     return found->second;
 }
 

@@ -10,8 +10,10 @@
 /// Every runtime call of that thread then uses that context: kernels launched on the legacy
 /// default stream, and on streams made afterwards with cudaStreamCreate, run on those SMs only
 /// (cuStreamGetCtx_v2 in cuda.h: a stream, the NULL stream included, belongs to the green context
-/// that was current when it was made or used). Memory is the device's, shared with the primary
-/// context.
+/// that was current when it was made or used); wb::apply_sm_limit checks it on each call with a
+/// stream of its own and the legacy default stream (cuStreamGetGreenCtx), and ends the program
+/// (exit 3) if the runtime's streams are not in the green context. Memory is the device's,
+/// shared with the primary context.
 ///
 /// What it does not change:
 /// - the count is rounded up to the driver's granularity (at least 8 SMs, in steps of 8, on
@@ -31,6 +33,7 @@ namespace wb {
 /// A green context made for WB_SM_LIMIT (all zero where the limit is not set).
 struct SmLimit {
     void* context = nullptr;  ///< the CUcontext of the green context
+    void* green = nullptr;    ///< the green context itself (CUgreenCtx)
     int granted = 0;          ///< SMs the green context holds (N rounded up to the granularity)
     int total = 0;            ///< SMs of the whole GPU
 };
