@@ -48,6 +48,14 @@
 # pending mutants of every GPU lesson, in calls of 25 minutes until none is left:
 #   GPU_CHECK_STEPS=mutants GPU_CHECK_TARGETS=device-info GPU_CHECK_MUTANT_PENDING=1 \
 #     GPU_CHECK_MUTANT_DEADLINE_S=1500 scripts/gpu-check.sh OUTDIR
+# The step "small-gpu" (not in the default) runs the GPU checks again as on a small GPU: every GPU
+# test that runs a check (the solutions' checks, the pristine exercises' and planted bugs' failing
+# ones, the stress runs; not the benchmarks' tests, bad inputs, full-device runs or PyTorch
+# comparisons) with WB_SM_LIMIT=${GPU_CHECK_SM_LIMIT:-16} in the environment, each program on that
+# many SMs of a green context (common/include/wb/sm_limit.h); its summary says each test's verdict
+# (a skip is no pass), and docs/which-gpu.md lists the speed checks whose ratio a small GPU may
+# change. E.g. as on a 16-SM GPU:
+#   GPU_CHECK_STEPS=small-gpu GPU_CHECK_SM_LIMIT=16 scripts/gpu-check.sh OUTDIR
 # GPU_CHECK_CMAKE_ARGS adds configure options (e.g. -DWORKBOOK_SHARED_DATA=/path/to/data).
 # GPU_CHECK_TARGETS builds only these targets (e.g. "device-info 06-sciddicat-solution
 # 06-sciddicat-exercise 06-sciddicat-serial" with LESSON_REGEX 06) to save time on one lesson.
@@ -156,6 +164,38 @@ if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -
     fi
   done
 fi
+fi
+
+echo "== the checks on a few SMs"
+if wants small-gpu; then
+  sm_limit=${GPU_CHECK_SM_LIMIT:-16}
+  # The limit must take: device-info says how many SMs it got (the driver rounds the count up).
+  if WB_SM_LIMIT=$sm_limit "$build/bin/device-info" >"$out/small-gpu-device.txt" 2>&1 &&
+     note_line=$(grep -m 1 '^note: WB_SM_LIMIT=' "$out/small-gpu-device.txt"); then
+    note "small-gpu: ${note_line#note: }"
+    # One test at a time: each process's green context takes the same first SMs, and a speed
+    # check's ratio must not count another program's kernels.
+    small_exclude='(bench-|gpu-limits|torch-|^badinput\.|^common\.)'
+    (cd "$build" && WB_SM_LIMIT=$sm_limit ctest -L '^gpu$' -LE '^exercise$' -R "$only" -E "$small_exclude" \
+       --output-on-failure -j 1 --timeout 900) >"$out/small-gpu.log" 2>&1
+    small_rc=$?
+    # One line a test: its verdict on sm_limit SMs; a skip is counted as one, never as a pass.
+    while read -r name verdict; do
+      case $verdict in
+        Passed) note "small-gpu $name: passed" ;;
+        Skipped) skip "small-gpu $name: skipped" ;;
+        *) fail "small-gpu $name: FAILED ($verdict)" ;;
+      esac
+    done < <(sed -nE 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) \.+ *(\*\*\*)?([A-Za-z]+).*/\1 \3/p' "$out/small-gpu.log")
+    note "small-gpu: $(grep -E 'tests passed' "$out/small-gpu.log" | tail -n 1) on $sm_limit SMs (ctest exit $small_rc; $out/small-gpu.log)"
+    [ "$small_rc" -eq 0 ] || [ "$(grep -c '^small-gpu .*FAILED' "$summary")" -gt 0 ] ||
+      fail "small-gpu: FAILED (ctest exit $small_rc)"
+  else
+    tail -n 5 "$out/small-gpu-device.txt"
+    fail "small-gpu: FAILED (WB_SM_LIMIT=$sm_limit did not take: $out/small-gpu-device.txt)"
+  fi
+else
+  echo "(not requested)"
 fi
 
 echo "== compute-sanitizer"

@@ -2,6 +2,7 @@
 
 #include "wb/cuda_check.h"
 #include "wb/exit_codes.h"
+#include "wb/sm_limit.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -77,6 +78,7 @@ bool gpu_available(std::string* why_not) {
 }
 
 DeviceInfo require_gpu(int device) {
+    requested_sm_limit();  // a bad WB_SM_LIMIT is bad input, on any machine
     std::string why;
     if (!gpu_available(&why)) {
         // A GPU that is there but full (another program holds its memory) is not a missing GPU:
@@ -101,6 +103,7 @@ DeviceInfo require_gpu(int device) {
         std::exit(kExitNoGpu);
     }
     WB_CUDA_CHECK(cudaSetDevice(device));
+    const SmLimit limit = apply_sm_limit(device);
     cudaDeviceProp prop{};
     WB_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
     DeviceInfo info;
@@ -108,7 +111,8 @@ DeviceInfo require_gpu(int device) {
     info.name = prop.name;
     info.cc_major = prop.major;
     info.cc_minor = prop.minor;
-    info.sm_count = prop.multiProcessorCount;
+    info.sm_total = prop.multiProcessorCount;
+    info.sm_count = limit.granted > 0 ? limit.granted : prop.multiProcessorCount;
     info.warp_size = prop.warpSize;
     info.max_threads_per_block = prop.maxThreadsPerBlock;
     for (int d = 0; d < 3; ++d) {
@@ -126,6 +130,9 @@ DeviceInfo require_gpu(int device) {
 void print_device_info(const DeviceInfo& info, std::FILE* out) {
     std::fprintf(out, "Device %d: %s (compute capability %d.%d)\n", info.id, info.name.c_str(), info.cc_major,
                  info.cc_minor);
+    if (info.sm_total > 0 && info.sm_count != info.sm_total)
+        std::fprintf(out, "  WB_SM_LIMIT: running on %d of the GPU's %d multiprocessors\n", info.sm_count,
+                     info.sm_total);
     std::fprintf(out, "  multiprocessors: %d, warp size: %d, max threads per block: %d (%d x %d x %d)\n", info.sm_count,
                  info.warp_size, info.max_threads_per_block, info.max_block_dim[0], info.max_block_dim[1],
                  info.max_block_dim[2]);

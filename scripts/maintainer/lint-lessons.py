@@ -10,7 +10,10 @@ Usage:
                                                    the committed runs placed under the roofline, the
                                                    table of docs/which-gpu.md (from the manifests'
                                                    MIN_CC, data/gpus.csv and the committed runs; a
-                                                   GPU lesson must declare MIN_CC), and
+                                                   GPU lesson must declare MIN_CC), its table of
+                                                   speed checks (each bound a lesson's code prints,
+                                                   "(at least %.1fx", declared by a SPEED_CHECK with
+                                                   the constant that holds it), and
                                                    every file of each machine's folder (data/FOLDER/,
                                                    data/machines.csv: data/h200/, data/h100/) written
                                                    by a step of scripts/gpu-check.sh: a reference run
@@ -57,6 +60,8 @@ Usage:
                                                    missing from docs/which-gpu.md or stale after a
                                                    GPU's compute capability changed in
                                                    data/gpus.csv, a GPU lesson without MIN_CC,
+                                                   a speed check undeclared, its bound changed
+                                                   or its constant missing,
                                                    a reference run other than the
                                                    committed one, lesson 08's two-rank run
                                                    undeclared, on other ranks or other than the
@@ -512,6 +517,11 @@ def registry(source, build):
         except ValueError:
             problems.append(f"SPEED_GOAL of {program}: goal and stretch must be numbers")
     problems += challenge_problems(build)
+    found_checks = [row.rstrip("\n") for row in re.findall(SPEED_CHECK_ROW, which_gpu, re.M)]
+    if found_checks != speed_check_table(source, build):
+        problems.append(f"{WHICH_GPU_PAGE}: its table of speed checks is not what the manifests' SPEED_CHECK and "
+                        "the lessons' bounds say (scripts/maintainer/lint-lessons.py sync . BUILD writes it)")
+    problems += speed_check_problems(source, build, absent)
     return problems + reference_data(source, build, absent)
 
 
@@ -762,6 +772,86 @@ def which_gpu_rows(source, build):
     return [which_gpu_row(source, m, parts.get(m[0], []), gpus) for m in manifest_rows(build)]
 
 
+# The speed checks: each bound a check prints beside a ratio of two times ("(at least %.1fx
+# needed)", "(at most %.1fx)", "(at least %.0f%%"), declared in its manifest (SPEED_CHECK) with the
+# constant that holds it; docs/which-gpu.md's table "Speed checks" is written from them.
+SPEED_BOUND_PRINT = re.compile(r"\((at least|at most) %[-+ .0-9]*f(x|%%)")
+SPEED_CHECK_ROW = r"^\| `[0-9a-z-]+` \| \\ref lesson\d\d \| .*\|\n"
+SPEED_DEPENDS = {"sm-count": "SM count", "memory-bandwidth": "memory bandwidth", "clock": "clock",
+                 "launch-overhead": "launch and block start-up", "cpu-caches": "the CPU's caches (no GPU)"}
+CODE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h")
+
+
+def speed_check_rows(build):
+    """[[program, constant, least|most, ratio, depends]] of the manifests' SPEED_CHECK."""
+    path = os.path.join(build, "workbook-speed-checks.tsv")
+    return read_rows(path, 5) if os.path.exists(path) else []
+
+
+def lesson_code(source, lesson):
+    """{path under SOURCE: text} of the code files of lessons/LESSON/ (any depth)."""
+    code = {}
+    for folder, _, names in os.walk(os.path.join(source, "lessons", lesson)):
+        for name in sorted(names):
+            if name.endswith(CODE_SUFFIXES):
+                path = os.path.join(folder, name)
+                code[os.path.relpath(path, source)] = open(path, encoding="utf-8").read()
+    return code
+
+
+def speed_bound(code, constant):
+    """[(file, value)]: where the lesson's code sets CONSTANT to a number (`kLeastSpeedup = 1.5`)."""
+    pattern = re.compile(rf"\b{re.escape(constant)}\s*=\s*([0-9]+(?:\.[0-9]+)?)\b")
+    return [(path, m.group(1)) for path, text in code.items() for m in pattern.finditer(text)]
+
+
+def speed_check_problems(source, build, absent):
+    """Each SPEED_CHECK names a program of its lesson, a constant its code sets once, least or most
+    and known dependencies; each lesson prints as many bounds as it declares speed checks."""
+    problems, declared = [], {}
+    folders = lesson_folders(source)
+    programs = program_ids(build)
+    for program, constant, bound, _, depends in speed_check_rows(build):
+        lesson = lesson_of(program, folders)
+        if lesson is None or (program not in programs and lesson not in absent):
+            problems.append(f"SPEED_CHECK names {program}, which is no program of the course")
+            continue
+        declared[lesson] = declared.get(lesson, 0) + 1
+        found = speed_bound(lesson_code(source, lesson), constant)
+        if len(found) != 1:
+            problems.append(f"SPEED_CHECK of {program}: lessons/{lesson}/ sets {constant} to a number "
+                            f"{len(found)} times, not once (the bound the table shows)")
+        if bound not in ("least", "most"):
+            problems.append(f"SPEED_CHECK of {program}: '{bound}' is neither least nor most")
+        unknown = [d for d in depends.split(",") if d not in SPEED_DEPENDS]
+        if unknown:
+            problems.append(f"SPEED_CHECK of {program}: depends on '{','.join(unknown)}', not one of "
+                            f"{', '.join(SPEED_DEPENDS)}")
+    for lesson in folders:
+        printed = [path for path, text in lesson_code(source, lesson).items()
+                   for _ in SPEED_BOUND_PRINT.finditer(text)]
+        if len(printed) != declared.get(lesson, 0):
+            problems.append(f"{lesson}: its code prints {len(printed)} speed bound(s) ({', '.join(printed) or 'none'}), "
+                            f"its manifest declares {declared.get(lesson, 0)} SPEED_CHECK (docs/which-gpu.md lists "
+                            "each speed check that another GPU may judge otherwise)")
+    return problems
+
+
+def speed_check_table(source, build):
+    """The rows of docs/which-gpu.md's table "Speed checks", from the manifests' SPEED_CHECK and
+    the bounds the lessons' code sets."""
+    rows = []
+    for program, constant, bound, ratio, depends in speed_check_rows(build):
+        lesson = lesson_of(program, lesson_folders(source)) or program
+        found = speed_bound(lesson_code(source, lesson), constant)
+        value = found[0][1] if len(found) == 1 else "?"
+        words = ", ".join(SPEED_DEPENDS.get(d, d) for d in depends.split(","))
+        fewer = "may change it" if "sm-count" in depends.split(",") else "no"
+        rows.append(f"| `{program}` | \\ref lesson{lesson[:2]} | {ratio} | at {bound} {value} "
+                    f"(`{constant}`) | {words} | {fewer} |")
+    return rows
+
+
 def sync(source, build):
     """Writes the ladder of README.md, the course map of docs/mainpage.md and the instructors' table
     of what each lesson needs (docs/instructors.md) from the manifests."""
@@ -777,7 +867,8 @@ def sync(source, build):
               (os.path.join("docs", "instructors.md"), r"^\| \\ref lesson\d\d \| .*\|\n",
                [instructors_row(m[0], programs_of.get(m[0], []), needs_cell(m[3], programs_of.get(m[0], [])))
                 for m in manifests]),
-              (WHICH_GPU_PAGE, WHICH_GPU_ROW, which_gpu_rows(source, build)))
+              (WHICH_GPU_PAGE, WHICH_GPU_ROW, which_gpu_rows(source, build)),
+              (WHICH_GPU_PAGE, SPEED_CHECK_ROW, speed_check_table(source, build)))
     for name, pattern, rows in tables:
         path = os.path.join(source, name)
         text = open(path, encoding="utf-8").read()
@@ -869,6 +960,16 @@ def self_test(source, build):
         planted("a GPU whose compute capability changed", os.path.join(tree, "data", "gpus.csv"),
                 lambda t: re.sub(r"^L4,8\.9,", "L4,7.5,", t, flags=re.M),
                 lambda: registry(tree, registry_dir), f"{WHICH_GPU_PAGE}: its table is not what the manifests")
+        histogram = lesson_named(tree, "histogram")
+        planted("a speed check undeclared", os.path.join(registry_dir, "workbook-speed-checks.tsv"),
+                lambda t: re.sub(r"^.*\tkMinRateOfCub\t.*\n", "", t, flags=re.M),
+                lambda: registry(tree, registry_dir), f"{histogram}: its code prints 2 speed bound(s)")
+        planted("a speed check's bound changed", os.path.join(tree, "lessons", histogram, "harness", "problems.h"),
+                lambda t: t.replace("kMinRateOfCub = 0.6;", "kMinRateOfCub = 0.7;"),
+                lambda: registry(tree, registry_dir), f"{WHICH_GPU_PAGE}: its table of speed checks is not what")
+        planted("a speed check's constant missing", os.path.join(registry_dir, "workbook-speed-checks.tsv"),
+                lambda t: t.replace("\tkMinRateOfCub\t", "\tkNoSuchBound\t"),
+                lambda: registry(tree, registry_dir), "sets kNoSuchBound to a number 0 times, not once")
         naive = lesson_named(tree, "naive-matmul")
         planted("a GPU lesson without MIN_CC", os.path.join(registry_dir, "workbook-lessons.tsv"),
                 lambda t: re.sub(rf"^({naive}(\t[^\t\n]*){{4}})\t7\.5\t", r"\1\t\t", t, flags=re.M),

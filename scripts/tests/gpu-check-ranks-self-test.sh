@@ -19,7 +19,11 @@
 #     build left lesson 08 out (no MPI), the test ends skipped once the rest is checked;
 #   - the steps counters and profiles, on a copy of the script beside fake measuring scripts:
 #     where these cannot read the counters (exit 77) the summary says each step is skipped and the
-#     last line counts it, never "everything passed"; exit 1 fails the check.
+#     last line counts it, never "everything passed"; exit 1 fails the check;
+#   - the step small-gpu, on a fake ctest: it runs the GPU checks (label gpu, not the exercises,
+#     benchmarks' tests, bad inputs) with WB_SM_LIMIT=$GPU_CHECK_SM_LIMIT, quotes device-info's
+#     note of the SMs granted, gives each test's verdict (a skip counted as one, never a pass, a
+#     failure failing the check), fails when the limit does not take, and runs in no other step.
 set -uo pipefail
 src=$(cd "${1:?usage: gpu-check-ranks-self-test.sh SOURCE_DIR [BUILD_DIR]}" && pwd)
 real_jobs=${2:+$2/gpu-jobs.txt}
@@ -53,9 +57,31 @@ shift 2
 [ "${1:-}" = --fake-preflag ] && shift
 FAKE_UNDER_MPI=1 exec "$@"
 SH
+# device-info: with WB_SM_LIMIT, the note of the SMs granted (rounded up to 8), or with
+# FAKE_NO_GREEN=1 the refusal of an older driver.
 cat >"$build/bin/device-info" <<'SH'
 #!/bin/sh
 echo "fake device"
+[ -n "${WB_SM_LIMIT:-}" ] || exit 0
+[ "${FAKE_NO_GREEN:-0}" = 1 ] && { echo "error: WB_SM_LIMIT needs green contexts"; exit 2; }
+echo "note: WB_SM_LIMIT=$WB_SM_LIMIT: running on $(( (WB_SM_LIMIT + 7) / 8 * 8 )) of 132 SMs (green context)"
+SH
+# ctest: writes down its arguments and WB_SM_LIMIT, and prints the result lines of a real one:
+# every test passed, or with FAKE_CTEST=mixed one failed and one skipped.
+cat >"$tools/ctest" <<'SH'
+#!/bin/bash
+echo "argv: $* | WB_SM_LIMIT=${WB_SM_LIMIT:-unset}" >>"$FAKE_CTEST_LOG"
+echo "Test project $PWD"
+echo "1/3 Test #12: fake.solution ....................   Passed    1.20 sec"
+if [ "${FAKE_CTEST:-pass}" = mixed ]; then
+  echo "2/3 Test #13: fake.planted-slow-fails .........***Failed    2.00 sec"
+  echo "3/3 Test #14: fake.solution-2ranks ............***Skipped   0.01 sec"
+  echo "33% tests passed, 1 tests failed out of 3"
+  exit 8
+fi
+echo "2/3 Test #13: fake.planted-slow-fails .........   Passed    2.00 sec"
+echo "3/3 Test #14: fake.solution-2ranks ............   Passed    3.00 sec"
+echo "100% tests passed, 0 tests failed out of 3"
 SH
 # The program: --out FILE (rank 0's argv as its "# command:" line), --second FILE (a file that
 # {bench-dir} places); fails under mpiexec where FAKE_MPI_FAILS=1. Under Open MPI, only rank 0
@@ -231,9 +257,36 @@ for step in counters profiles; do
     expect "its failure in the summary" has "$step: FAILED (exit 1)" "$work/out/summary.txt"
 done
 
+# The step small-gpu: the GPU checks again on a few SMs (fake ctest and device-info).
+export FAKE_CTEST_LOG="$work/ctest.log"
+: >"$FAKE_CTEST_LOG"
+check "step bench alone: small-gpu not run" 1 0 . &&
+  expect "no ctest started" bash -c "[ ! -s '$FAKE_CTEST_LOG' ]"
+if check "step small-gpu on 24 SMs: passed" 1 0 . GPU_CHECK_STEPS=small-gpu GPU_CHECK_SM_LIMIT=24; then
+  expect "the SMs granted in the summary" has "small-gpu: WB_SM_LIMIT=24: running on 24 of 132 SMs (green context)" \
+    "$work/out/summary.txt"
+  expect "ctest ran the GPU checks under the limit" \
+    grep -qE -- "-L \\^gpu\\$ -LE \\^exercise\\$ -R \\. -E .*bench-.*badinput.* \\| WB_SM_LIMIT=24$" "$FAKE_CTEST_LOG"
+  expect "each test's verdict" has "small-gpu fake.solution-2ranks: passed" "$work/out/summary.txt"
+  expect "everything passed" has "gpu-check: everything passed" "$work/check.log"
+fi
+check "step small-gpu, 16 SMs by default" 1 0 . GPU_CHECK_STEPS=small-gpu &&
+  expect "16 SMs asked for" has "small-gpu: WB_SM_LIMIT=16: running on 16 of 132 SMs" "$work/out/summary.txt"
+if check "step small-gpu with a failed and a skipped check: failed" 1 1 . GPU_CHECK_STEPS=small-gpu FAKE_CTEST=mixed; then
+  expect "the failure named" has "small-gpu fake.planted-slow-fails: FAILED (Failed)" "$work/out/summary.txt"
+  expect "the skip named" has "small-gpu fake.solution-2ranks: skipped" "$work/out/summary.txt"
+  expect "a skip is no pass" bash -c "! grep -q 'fake.solution-2ranks: passed' '$work/out/summary.txt'"
+  expect "the last line counts the failure" has "gpu-check: 1 failure(s)" "$work/check.log"
+fi
+: >"$FAKE_CTEST_LOG"
+if check "step small-gpu where the limit does not take: failed" 1 1 . GPU_CHECK_STEPS=small-gpu FAKE_NO_GREEN=1; then
+  expect "the reason in the summary" has "small-gpu: FAILED (WB_SM_LIMIT=16 did not take" "$work/out/summary.txt"
+  expect "no check run without the limit" bash -c "[ ! -s '$FAKE_CTEST_LOG' ]"
+fi
+
 [ "$failures" -eq 0 ] || { echo "FAILED: $failures case(s)"; exit 1; }
 if [ -n "$left_out" ]; then
   echo "SKIP: the build left lesson 08 out ($left_out): the runs of several ranks under its launcher were not tried"
   exit 77
 fi
-echo "PASSED: gpu-check's runs of several ranks and its measuring steps"
+echo "PASSED: gpu-check's runs of several ranks, its measuring steps and its step small-gpu"

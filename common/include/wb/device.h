@@ -16,7 +16,8 @@ struct DeviceInfo {
     std::string name;                            ///< e.g. "NVIDIA H100 80GB HBM3"
     int cc_major = 0;                            ///< compute capability, major
     int cc_minor = 0;                            ///< compute capability, minor
-    int sm_count = 0;                            ///< streaming multiprocessors
+    int sm_count = 0;                            ///< streaming multiprocessors (those granted under WB_SM_LIMIT)
+    int sm_total = 0;                            ///< streaming multiprocessors of the whole GPU
     int warp_size = 32;                          ///< threads per warp
     int max_threads_per_block = 0;               ///< 1024 on current GPUs
     int max_block_dim[3] = {0, 0, 0};            ///< per-dimension block limit
@@ -35,7 +36,9 @@ struct DeviceInfo {
 /// kExitNoGpu (77), which CTest reports as skipped. Setting WB_FORCE_NO_GPU=1 in the
 /// environment simulates a machine without a GPU. With WB_REQUIRE_GPU=1 (and no WB_FORCE_NO_GPU) a
 /// missing GPU is an error instead (exit kExitCudaError): the GPU check sets it, so that a broken
-/// driver can never turn every GPU test into a skip.
+/// driver can never turn every GPU test into a skip. With WB_SM_LIMIT=N the program then runs on
+/// N of the GPU's SMs (a green context, wb/sm_limit.h), and sm_count says how many; a bad value
+/// ends it with exit code 2 before the GPU is looked for.
 DeviceInfo require_gpu(int device = 0);
 
 /// True when a GPU is present and usable (no exit).

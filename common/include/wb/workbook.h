@@ -7,6 +7,7 @@
 #include "wb/csv.h"
 #include "wb/cuda_check.h"
 #include "wb/device.h"
+#include "wb/sm_limit.h"
 #include "wb/device_buffer.h"
 #include "wb/exit_codes.h"
 #include "wb/lesson.h"
