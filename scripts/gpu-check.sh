@@ -176,6 +176,11 @@ if wants small-gpu; then
     # One test at a time: each process's green context takes the same first SMs, and a speed
     # check's ratio must not count another program's kernels.
     small_exclude='(bench-|gpu-limits|torch-|^badinput\.|^common\.)'
+    # With GPU_CHECK_TARGETS, the tests whose programs were left unbuilt are left out as well.
+    if [ -n "${GPU_CHECK_TARGETS:-}" ]; then
+      small_unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only")
+      [ -n "$small_unbuilt" ] && small_exclude="$small_exclude|$small_unbuilt"
+    fi
     (cd "$build" && WB_SM_LIMIT=$sm_limit ctest -L '^gpu$' -LE '^exercise$' -R "$only" -E "$small_exclude" \
        --output-on-failure -j 1 --timeout 900) >"$out/small-gpu.log" 2>&1
     small_rc=$?
