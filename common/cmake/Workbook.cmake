@@ -1171,10 +1171,12 @@ function(workbook_bench_test)
 endfunction()
 
 # workbook_expect_error(NAME n COMMAND exe args... MESSAGE regex [EXIT_CODE 2] LABELS ...)
-# Bad input must end in a clear message (matched by MESSAGE) and the given non-zero exit code.
+# Bad input must end in a clear message (matched by MESSAGE) and the given exit code (default 2;
+# EXIT_CODE 0 for a run that must succeed and say MESSAGE).
 function(workbook_expect_error)
   cmake_parse_arguments(E "" "NAME;MESSAGE;EXIT_CODE;TIMEOUT" "COMMAND;LABELS" ${ARGN})
-  if(NOT E_EXIT_CODE)
+  # DEFINED, not the value: EXIT_CODE 0 (a run that must succeed with its message) is false in if().
+  if(NOT DEFINED E_EXIT_CODE)
     set(E_EXIT_CODE 2)
   endif()
   if(NOT E_TIMEOUT)
