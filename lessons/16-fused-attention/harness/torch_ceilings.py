@@ -21,6 +21,10 @@ import io
 import os
 import sys
 
+# The course's reader of benchmark CSVs, in scripts/lib/ of the course this file belongs to.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts", "lib"))
+import bench_csv  # noqa: E402  (after the path to it)
+
 BACKENDS = [("torch-flash", "FLASH_ATTENTION"), ("torch-cudnn", "CUDNN_ATTENTION")]
 BATCH = 5  # back-to-back calls per timed sample, as the driver's kBatch
 SHAPE_COLUMNS = ["batch", "heads", "seq", "head_dim", "causal"]
@@ -48,14 +52,13 @@ def number(value):
 
 
 def read_table(path):
-    """(header, rows as dicts) of the driver's CSV; exits 2 when it holds no shape to time."""
-    with open(path, encoding="utf-8") as f:
-        lines = [line for line in f if line.strip() and not line.startswith("#")]
-    table = list(csv.reader(lines))
-    if not table or any(column not in table[0] for column in SHAPE_COLUMNS + MEASURED):
+    """(header, rows as dicts) of the driver's CSV (scripts/lib/bench_csv.py reads it); exits 2
+    when it holds no shape to time."""
+    table = bench_csv.read(path)
+    if any(column not in table.columns for column in SHAPE_COLUMNS + MEASURED):
         print(f"error: {path}: not a CSV of the lesson's --bench (no header with {', '.join(SHAPE_COLUMNS)})")
         sys.exit(2)
-    return table[0], [dict(zip(table[0], record)) for record in table[1:]]
+    return table.columns, table.rows
 
 
 def shapes_of(rows):
