@@ -8,7 +8,9 @@
 #   - workbook_lesson without a PRISTINE_CAUSES entry for each exercise file,
 #   - workbook_bench_test with a pattern where a kernel's whole name belongs (KERNELS);
 # and the tests that workbook_test declares with EXIT_CODE and PASS_REGULAR_EXPRESSION must fail
-# when the command prints the line but exits with another code, or exits right without the line.
+# when the command prints the line but exits with another code, or exits right without the line;
+# so must those of workbook_expect_error, EXIT_CODE 0 included (a run that must succeed and say
+# its line), and without EXIT_CODE it expects 2.
 set -u
 src=$1 work=$2 cmake=$3
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -59,14 +61,24 @@ workbook_test(NAME demo.right COMMAND bash -c "echo all 5000 runs correct" EXIT_
 workbook_test(NAME demo.line-then-failure COMMAND bash -c "echo all 5000 runs correct && echo FAILED: part 1 && exit 1"
               EXIT_CODE 0 PASS_REGULAR_EXPRESSION "all 5000 runs correct" LABELS cpu)
 workbook_test(NAME demo.exit-0-without-line COMMAND bash -c "echo PASSED" EXIT_CODE 0
-              PASS_REGULAR_EXPRESSION "all 5000 runs correct" LABELS cpu)'
+              PASS_REGULAR_EXPRESSION "all 5000 runs correct" LABELS cpu)
+workbook_expect_error(NAME demo.expect-success EXIT_CODE 0 MESSAGE "^note: ran$"
+                      COMMAND bash -c "echo note: ran" LABELS cpu)
+workbook_expect_error(NAME demo.expect-success-but-exit-2 EXIT_CODE 0 MESSAGE "^note: ran$"
+                      COMMAND bash -c "echo note: ran && exit 2" LABELS cpu)
+workbook_expect_error(NAME demo.expect-bad-input MESSAGE "^error: bad$"
+                      COMMAND bash -c "echo error: bad && exit 2" LABELS cpu)
+workbook_expect_error(NAME demo.expect-bad-input-but-exit-0 MESSAGE "^error: bad$"
+                      COMMAND bash -c "echo error: bad" LABELS cpu)'
 dir=$work/line-and-exit-code
 if ! "$cmake" -S "$dir" -B "$dir/build" "${generator[@]}" >"$work/line-and-exit-code.log" 2>&1; then
   cat "$work/line-and-exit-code.log"; echo "FAIL: the project with EXIT_CODE and PASS_REGULAR_EXPRESSION does not configure"
   exit 1
 fi
 (cd "$dir/build" && ctest -R '^demo\.' >"$work/ctest.log" 2>&1)
-for expected in "demo.right .* Passed" "demo.line-then-failure .*Failed" "demo.exit-0-without-line .*Failed"; do
+for expected in "demo.right .* Passed" "demo.line-then-failure .*Failed" "demo.exit-0-without-line .*Failed" \
+                "demo.expect-success .* Passed" "demo.expect-success-but-exit-2 .*Failed" \
+                "demo.expect-bad-input .* Passed" "demo.expect-bad-input-but-exit-0 .*Failed"; do
   if grep -Eq -- "$expected" "$work/ctest.log"; then
     echo "ok: ${expected%% *}"
   else
