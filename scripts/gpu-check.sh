@@ -116,17 +116,19 @@ if ! cmake --build "$build" -j "$(nproc)" "${targets[@]}" >"$out/build.log" 2>&1
   grep -E "error|Error" "$out/build.log" | head -n 40; note "build: FAILED"; exit 1
 fi
 note "build: ok"
+# With GPU_CHECK_TARGETS, the tests that run a program left unbuilt (one CTest expression, empty
+# when none): the steps test and small-gpu leave them out, as they would fail for the missing file.
+unbuilt=""
+[ -n "${GPU_CHECK_TARGETS:-}" ] && unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only|^common")
 
 echo "== device"
 "$build/bin/device-info" 2>&1 | tee "$out/device-info.txt"
 
 if wants test; then
 echo "== tests"
-# With GPU_CHECK_TARGETS, the tests that run a program left unbuilt are not run (they would fail
-# for the missing file); the summary says how many.
+# The tests whose programs are left unbuilt are not run; the summary says how many.
 exclude=()
 if [ -n "${GPU_CHECK_TARGETS:-}" ]; then
-  unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only|^common")
   [ -n "$unbuilt" ] && exclude=(-E "$unbuilt")
   note "tests left out: $(echo "$unbuilt" | tr '|' '\n' | grep -c .) (their programs are not among GPU_CHECK_TARGETS)"
 fi
@@ -176,11 +178,7 @@ if wants small-gpu; then
     # One test at a time: each process's green context takes the same first SMs, and a speed
     # check's ratio must not count another program's kernels.
     small_exclude='(bench-|gpu-limits|torch-|^badinput\.|^common\.)'
-    # With GPU_CHECK_TARGETS, the tests whose programs were left unbuilt are left out as well.
-    if [ -n "${GPU_CHECK_TARGETS:-}" ]; then
-      small_unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only")
-      [ -n "$small_unbuilt" ] && small_exclude="$small_exclude|$small_unbuilt"
-    fi
+    [ -n "$unbuilt" ] && small_exclude="$small_exclude|$unbuilt"  # and the unbuilt ones
     (cd "$build" && WB_SM_LIMIT=$sm_limit ctest -L '^gpu$' -LE '^exercise$' -R "$only" -E "$small_exclude" \
        --output-on-failure -j 1 --timeout 900) >"$out/small-gpu.log" 2>&1
     small_rc=$?
