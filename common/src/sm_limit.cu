@@ -2,6 +2,7 @@
 #include "wb/sm_limit.h"
 
 #include "wb/cuda_check.h"
+#include "wb/driver_entry.h"
 #include "wb/exit_codes.h"
 
 #include <cuda.h>
@@ -16,14 +17,12 @@ namespace wb {
 
 namespace {
 
-// The driver API's functions come from the runtime (cudaGetDriverEntryPointByVersion), so that
-// the course links no driver library (libcuda) itself, as the tensor maps do.
+// The driver API's function `name` (wb/driver_entry.h), or the end of the program where this
+// driver lacks it.
 template <typename Function>
 Function driver_function(const char* name, unsigned int version) {
-    void* function = nullptr;
-    cudaDriverEntryPointQueryResult found{};
-    WB_CUDA_CHECK(cudaGetDriverEntryPointByVersion(name, &function, version, cudaEnableDefault, &found));
-    if (found != cudaDriverEntryPointSuccess || function == nullptr) {
+    void* function = driver_entry_point(name, version);
+    if (function == nullptr) {
         std::fprintf(stderr,
                      "error: WB_SM_LIMIT needs green contexts (%s), which this NVIDIA driver lacks (CUDA 12.4 "
                      "or newer)\n",
@@ -46,13 +45,18 @@ void driver_check(CUresult result, const char* call) {
     std::exit(kExitUsage);
 }
 
-// The SMs of `device` (all of them), as a green context can be cut from them.
-CUdevResource device_sms(int device) {
+// The driver's handle of the runtime's device number `device`.
+CUdevice driver_device(int device) {
     static const auto get_device = driver_function<PFN_cuDeviceGet_v2000>("cuDeviceGet", 2000);
-    static const auto get_resource =
-        driver_function<PFN_cuDeviceGetDevResource_v12040>("cuDeviceGetDevResource", 12040);
     CUdevice handle{};
     driver_check(get_device(&handle, device), "cuDeviceGet");
+    return handle;
+}
+
+// The SMs of the device (all of them), as a green context can be cut from them.
+CUdevResource device_sms(CUdevice handle) {
+    static const auto get_resource =
+        driver_function<PFN_cuDeviceGetDevResource_v12040>("cuDeviceGetDevResource", 12040);
     CUdevResource sms{};
     driver_check(get_resource(handle, &sms, CU_DEV_RESOURCE_TYPE_SM), "cuDeviceGetDevResource");
     return sms;
@@ -67,9 +71,9 @@ SmLimit create_green_context(int device, int wanted) {
         driver_function<PFN_cuDevResourceGenerateDesc_v12040>("cuDevResourceGenerateDesc", 12040);
     static const auto create = driver_function<PFN_cuGreenCtxCreate_v12040>("cuGreenCtxCreate", 12040);
     static const auto as_context = driver_function<PFN_cuCtxFromGreenCtx_v12040>("cuCtxFromGreenCtx", 12040);
-    static const auto get_device = driver_function<PFN_cuDeviceGet_v2000>("cuDeviceGet", 2000);
 
-    CUdevResource all = device_sms(device);
+    const CUdevice handle = driver_device(device);
+    CUdevResource all = device_sms(handle);
     SmLimit limit;
     limit.total = static_cast<int>(all.sm.smCount);
     if (wanted > limit.total) bad_limit("more SMs than the GPU has (" + std::to_string(limit.total) + ")");
@@ -85,8 +89,6 @@ SmLimit create_green_context(int device, int wanted) {
                   std::to_string(all.sm.smCoscheduledAlignment) + ", out of " + std::to_string(limit.total) + ")");
     CUdevResourceDesc description{};
     driver_check(describe(&description, &group, 1), "cuDevResourceGenerateDesc");
-    CUdevice handle{};
-    driver_check(get_device(&handle, device), "cuDeviceGet");
     CUgreenCtx green{};
     driver_check(create(&green, description, handle, CU_GREEN_CTX_DEFAULT_STREAM), "cuGreenCtxCreate");
     CUcontext context{};

@@ -1,7 +1,7 @@
 // Building TMA tensor maps (see wb/tensor_maps.h).
 #include "wb/tensor_maps.h"
 
-#include "wb/cuda_check.h"
+#include "wb/driver_entry.h"
 #include "wb/lesson.h"
 
 #include <cuda_runtime.h>
@@ -13,15 +13,11 @@ namespace wb {
 
 namespace {
 
-// cuTensorMapEncodeTiled belongs to the driver API. The runtime hands out its address, so the
-// course need not link the driver library (libcuda) itself.
+// cuTensorMapEncodeTiled belongs to the driver API (wb/driver_entry.h finds it).
 PFN_cuTensorMapEncodeTiled_v12000 encode_function() {
     static PFN_cuTensorMapEncodeTiled_v12000 encode = [] {
-        void* function = nullptr;
-        cudaDriverEntryPointQueryResult found{};
-        WB_CUDA_CHECK(
-            cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found));
-        if (found != cudaDriverEntryPointSuccess || function == nullptr)
+        void* function = driver_entry_point("cuTensorMapEncodeTiled", 12000);
+        if (function == nullptr)
             throw InputError("this driver has no cuTensorMapEncodeTiled (TMA needs a CUDA 12 driver or newer)");
         return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
     }();
