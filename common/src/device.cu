@@ -127,12 +127,22 @@ DeviceInfo require_gpu(int device) {
     return info;
 }
 
+int multiprocessor_count() {
+    int device = 0, count = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    const int granted = granted_sms_here(device);
+    if (granted > 0) return granted;
+    WB_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+    return count;
+}
+
 void print_device_info(const DeviceInfo& info, std::FILE* out) {
     std::fprintf(out, "Device %d: %s (compute capability %d.%d)\n", info.id, info.name.c_str(), info.cc_major,
                  info.cc_minor);
+    // multiprocessor_count() (what the course sizes full-GPU grids from) must say the same.
     if (info.sm_total > 0 && info.sm_count != info.sm_total)
-        std::fprintf(out, "  WB_SM_LIMIT: running on %d of the GPU's %d multiprocessors\n", info.sm_count,
-                     info.sm_total);
+        std::fprintf(out, "  WB_SM_LIMIT: running on %d of the GPU's %d multiprocessors, grids sized for %d\n",
+                     info.sm_count, info.sm_total, multiprocessor_count());
     std::fprintf(out, "  multiprocessors: %d, warp size: %d, max threads per block: %d (%d x %d x %d)\n", info.sm_count,
                  info.warp_size, info.max_threads_per_block, info.max_block_dim[0], info.max_block_dim[1],
                  info.max_block_dim[2]);

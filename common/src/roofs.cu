@@ -153,9 +153,9 @@ double fma_gflops(int sms) {
 
 Roofs measure_roofs() {
     if (!gpu_available()) return Roofs{};  // no GPU: no roofs, and rows get no place under them
-    int device = 0, sms = 0, major = 0;
+    int device = 0, major = 0;
+    const int sms = multiprocessor_count();
     WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
     Roofs roofs;
     const long long count = (1LL << 28) / sizeof(double2);  // 256 MiB read, 256 MiB written

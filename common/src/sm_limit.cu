@@ -115,6 +115,12 @@ void require_runtime_streams_in(CUgreenCtx green) {
     std::exit(kExitCudaError);
 }
 
+// The green contexts made so far, one per device and process.
+std::map<int, SmLimit>& made_limits() {
+    static std::map<int, SmLimit> made;
+    return made;
+}
+
 }  // namespace
 
 int requested_sm_limit() {
@@ -133,7 +139,7 @@ SmLimit apply_sm_limit(int device) {
     if (wanted == 0) return {};
     // One green context per device and process: a second require_gpu makes the same one current
     // again (cudaSetDevice made the device's primary context current).
-    static std::map<int, SmLimit> made;
+    std::map<int, SmLimit>& made = made_limits();
     auto found = made.find(device);
     if (found == made.end()) {
         found = made.emplace(device, create_green_context(device, wanted)).first;
@@ -145,6 +151,22 @@ SmLimit apply_sm_limit(int device) {
     driver_check(set_current(static_cast<CUcontext>(found->second.context)), "cuCtxSetCurrent");
     require_runtime_streams_in(static_cast<CUgreenCtx>(found->second.green));
     return found->second;
+}
+
+int granted_sms_here(int device) {
+    const auto found = made_limits().find(device);
+    if (found == made_limits().end()) return 0;
+    static const auto get_current = driver_function<PFN_cuCtxGetCurrent_v4000>("cuCtxGetCurrent", 4000);
+    CUcontext current = nullptr;
+    driver_check(get_current(&current), "cuCtxGetCurrent");
+    return current == static_cast<CUcontext>(found->second.context) ? found->second.granted : 0;
+}
+
+bool sm_limit_current() {
+    if (made_limits().empty()) return false;
+    int device = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
+    return granted_sms_here(device) > 0;
 }
 
 }  // namespace wb

@@ -210,7 +210,7 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
         int resident = 0;
         WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, scale_kernel_function(), threads,
                                                                     static_cast<size_t>(dynamic)));
-        const int grid = resident * props.multiProcessorCount;  // one full wave, grid-stride loop
+        const int grid = resident * wb::multiprocessor_count();  // one full wave, grid-stride loop
         const wb::TimingStats t = wb::measure_gpu(2, repeats, [&] {
             launch_scale(grid, threads, static_cast<size_t>(dynamic), d_x.get(), d_y.get(), count);
         });

@@ -305,13 +305,10 @@ Residency residency() {
         using R = Region<TX, TY, K>;
         WB_CUDA_CHECK(cudaFuncSetAttribute(active_tiles_kernel<TX, TY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(R::kBlockBytes)));
-        int device = 0, sms = 0;
         WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit.per_sm, active_tiles_kernel<TX, TY, K>,
                                                                     R::kThreads, R::kBlockBytes));
-        WB_CUDA_CHECK(cudaGetDevice(&device));
-        WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         if (fit.per_sm < 1) wb::usage_error("active tiles: the kernel does not fit on this GPU");
-        fit.blocks = fit.per_sm * sms;
+        fit.blocks = fit.per_sm * wb::multiprocessor_count();
     }
     return fit;
 }

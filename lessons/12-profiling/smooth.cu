@@ -6,6 +6,7 @@
 #include "smooth.h"
 
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 
 #include <algorithm>
 
@@ -26,10 +27,8 @@ __global__ void smooth_kernel(const double* in, double* out, int rows, int cols)
 void smooth_step(const double* d_in, double* d_out, int rows, int cols) {
     const int threads = 128;
     // >>> TODO 2: how many blocks to launch (every cell is covered anyway, but see the counters)
-    int device = 0, multiprocessors = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    const int blocks = multiprocessors;  // one block for each multiprocessor: each one has work
+    // One block for each multiprocessor this program may use: each one has work.
+    const int blocks = wb::multiprocessor_count();
     // <<< TODO 2
     smooth_kernel<<<blocks, threads>>>(d_in, d_out, rows, cols);
     WB_CHECK_LAUNCH("smooth_kernel");

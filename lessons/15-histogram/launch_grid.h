@@ -3,6 +3,7 @@
 #pragma once
 
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -12,9 +13,8 @@
 /// `items_per_thread` per thread: a grid-stride loop then has no block without work.
 template <class Kernel>
 int resident_grid(Kernel kernel, int threads, std::size_t shared_bytes, long long count, int items_per_thread = 1) {
-    int device = 0, sms = 0, per_sm = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    const int sms = wb::multiprocessor_count();  // fewer under WB_SM_LIMIT (wb/sm_limit.h)
+    int per_sm = 0;
     WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared_bytes));
     const long long per_block = static_cast<long long>(threads) * items_per_thread;
     const long long needed = (count + per_block - 1) / per_block;

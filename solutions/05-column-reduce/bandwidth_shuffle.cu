@@ -8,6 +8,7 @@
 #include "going_further.h"
 
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 
 #include <cooperative_groups.h>
 
@@ -50,9 +51,8 @@ __global__ void column_sums_shuffle_kernel(const double* __restrict__ matrix, do
 
 LaunchConfig column_sums_bandwidth_shuffle(const double* d_matrix, double* d_sums, long long m, int n) {
     const std::size_t shared_bytes = kThreads / 32 * n * sizeof(double);
-    int device = 0, sm_count = 0, blocks_per_sm = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
+    const int sm_count = wb::multiprocessor_count();
+    int blocks_per_sm = 0;
     WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, column_sums_shuffle_kernel, kThreads,
                                                                 shared_bytes));
     // The same sizing as version 5: fill the GPU once, at least 8 elements per thread.

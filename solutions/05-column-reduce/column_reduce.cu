@@ -3,6 +3,7 @@
 #include "high2_mapping.h"
 
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 
 // Element (row, col) of the row-major m x n matrix is matrix[row * n + col]: one row is n
 // neighbouring doubles, one column is spread out with a stride of n doubles.
@@ -209,9 +210,7 @@ LaunchConfig column_sums_bandwidth(const double* d_matrix, double* d_sums, long 
     // A block holds whole rows of the table: a multiple of n threads (n itself when n is large).
     const int threads = threads_wanted >= n ? threads_wanted / n * n : n;
     const std::size_t shared_bytes = threads * sizeof(double);
-    int device = 0, sm_count = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
+    const int sm_count = wb::multiprocessor_count();
     if (blocks_per_sm == 0) {
         WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, column_sums_bandwidth_kernel,
                                                                     threads, shared_bytes));

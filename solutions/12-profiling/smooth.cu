@@ -2,6 +2,7 @@
 #include "smooth.h"
 
 #include "wb/cuda_check.h"
+#include "wb/device.h"
 
 #include <algorithm>
 
@@ -28,9 +29,8 @@ void smooth_step(const double* d_in, double* d_out, int rows, int cols) {
     // One block of 4 warps per multiprocessor leaves it 60 of its 64 warp slots empty (H100):
     // too few loads in flight to hide the memory's latency. Launch as many blocks as the
     // multiprocessors can hold at once, but no more than the cells need.
-    int device = 0, sm_count = 0, resident_blocks = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
+    const int sm_count = wb::multiprocessor_count();  // those this program may use
+    int resident_blocks = 0;
     WB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident_blocks, smooth_kernel, threads, 0));
     const long long needed = (static_cast<long long>(rows) * cols + threads - 1) / threads;
     const int blocks = static_cast<int>(std::min<long long>(needed, 1LL * sm_count * resident_blocks));

@@ -41,6 +41,12 @@ struct DeviceInfo {
 /// ends it with exit code 2 before the GPU is looked for.
 DeviceInfo require_gpu(int device = 0);
 
+/// The multiprocessors that this thread's launches on the current device can use:
+/// cudaDevAttrMultiProcessorCount, or fewer under WB_SM_LIMIT (the SMs of its green context,
+/// wb/sm_limit.h). Size a grid that should fill the GPU exactly once (a persistent or grid-stride
+/// kernel) from this count.
+int multiprocessor_count();
+
 /// True when a GPU is present and usable (no exit).
 bool gpu_available(std::string* why_not = nullptr);
 

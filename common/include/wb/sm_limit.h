@@ -19,10 +19,13 @@
 /// - the count is rounded up to the driver's granularity (at least 8 SMs, in steps of 8, on
 ///   compute capability 9.0; 4 and 2 on 8.x): the note prints the count granted;
 /// - memory bandwidth, L2 and clocks stay the big GPU's: only the SMs are fewer;
-/// - wb::DeviceInfo::sm_count says the SMs granted, but cudaGetDeviceProperties and
-///   cudaDeviceGetAttribute(cudaDevAttrMultiProcessorCount) still say the whole GPU's: a kernel
-///   whose grid is sized from those (a persistent or grid-stride kernel) runs its blocks in
-///   several waves on the SMs granted;
+/// - wb::DeviceInfo::sm_count and wb::multiprocessor_count() (wb/device.h) say the SMs granted,
+///   but cudaGetDeviceProperties and cudaDeviceGetAttribute(cudaDevAttrMultiProcessorCount)
+///   still say the whole GPU's: a kernel whose grid is sized from those (a persistent or
+///   grid-stride kernel) runs its blocks in several waves on the SMs granted, so the course
+///   sizes such grids from wb::multiprocessor_count();
+/// - CUDA graphs replayed through wb::Graph wait for the stream's earlier work and finish before
+///   the next call (wb/cuda_graph.h says why): slower than a plain replay;
 /// - other threads' CUDA calls use the device's primary context (all SMs): a green context is
 ///   current on one thread only;
 /// - a program that calls cudaSetDevice itself after wb::require_gpu leaves the green context.
@@ -49,5 +52,12 @@ int requested_sm_limit();
 /// ends the program with exit code 2; a driver without green contexts (older than CUDA 12.4) too.
 /// Called by wb::require_gpu right after cudaSetDevice.
 SmLimit apply_sm_limit(int device);
+
+/// The SMs of WB_SM_LIMIT's green context for `device` when that context is current on the
+/// calling thread, else 0 (no limit, or a thread that runs on the whole GPU).
+int granted_sms_here(int device);
+
+/// True when WB_SM_LIMIT's green context of the current device is current on the calling thread.
+bool sm_limit_current();
 
 }  // namespace wb

@@ -102,9 +102,9 @@ __global__ void fill_shared_memory_with_junk(unsigned int words) {
 
 // Leaves junk in the shared memory of every multiprocessor, as a previous kernel might.
 void dirty_shared_memory() {
-    int device = 0, sms = 0, bytes = 0;
+    int device = 0, bytes = 0;
+    const int sms = wb::multiprocessor_count();
     WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     WB_CUDA_CHECK(
         cudaFuncSetAttribute(fill_shared_memory_with_junk, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));

@@ -142,12 +142,7 @@ void launch_cluster_multicast(const bf16* a, const bf16* bt, float* c, int m, in
     const int pieces = (m / kBlockM) / kClusterSize * (n / kBlockN);
     int resident = 0;
     WB_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&resident, cluster_multicast, &launch.config));
-    if (resident < 1) {
-        int device = 0, multiprocessors = 0;
-        WB_CUDA_CHECK(cudaGetDevice(&device));
-        WB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-        resident = std::max(1, multiprocessors / kClusterSize);
-    }
+    if (resident < 1) resident = std::max(1, wb::multiprocessor_count() / kClusterSize);
     // The grid is a whole number of clusters (a launch with a cluster dimension requires it).
     launch.config.gridDim = dim3(std::min(pieces, resident) * kClusterSize);
     WB_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, cluster_multicast, a_map, bt_slice_map, c, m, n, k));

@@ -97,8 +97,5 @@ __device__ inline void accumulate_tile(float (&acc)[kBlockN / 2], const uint8_t*
 
 /// The grid of a persistent kernel: as many blocks as multiprocessors, and no more than tiles.
 inline int persistent_blocks(int m, int n) {
-    int device = 0, multiprocessors = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    WB_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    return std::min((m / kBlockM) * (n / kBlockN), multiprocessors);
+    return std::min((m / kBlockM) * (n / kBlockN), wb::multiprocessor_count());
 }
