@@ -4,6 +4,7 @@
 #pragma once
 
 #include "wb/cuda_check.h"
+#include "wb/sm_limit.h"
 #include "wb/timer.h"
 
 #include <cuda_runtime.h>
@@ -48,8 +49,18 @@ public:
     /// Takes over `other`'s graph (to keep graphs in containers).
     Graph(Graph&& other) noexcept : exec_(other.exec_) { other.exec_ = nullptr; }
     Graph& operator=(Graph&&) = delete;
-    /// Enqueues one replay of the captured work on `stream`.
-    void launch(cudaStream_t stream) const { WB_CUDA_CHECK(cudaGraphLaunch(exec_, stream)); }
+    /// Enqueues one replay of the captured work on `stream`. Under WB_SM_LIMIT (a green context,
+    /// wb/sm_limit.h) the replay also waits for the work before it in `stream` and finishes
+    /// before this returns: on the reference H200's driver, replays in a green context gave
+    /// wrong results (lesson 10's graph versions) that the same replays gave right with
+    /// CUDA_LAUNCH_BLOCKING=1 or without the green context, so their order in the stream is not
+    /// left to the driver there.
+    void launch(cudaStream_t stream) const {
+        const bool in_green_context = sm_limit_current();
+        if (in_green_context) WB_CUDA_CHECK(cudaStreamSynchronize(stream));
+        WB_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
+        if (in_green_context) WB_CUDA_CHECK(cudaStreamSynchronize(stream));
+    }
 
 private:
     cudaGraphExec_t exec_ = nullptr;
