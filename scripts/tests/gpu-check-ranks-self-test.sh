@@ -125,7 +125,11 @@ check() {  # check WHAT GPUS EXPECTED_EXIT REGEX [VAR=value...]: runs the check'
   local what=$1 gpus=$2 expected=$3 regex=$4
   shift 4
   rm -rf "$work/out" && : >"$work/mpiexec.log"
-  env PATH="$tools:$PATH" FAKE_GPUS="$gpus" FAKE_MPIEXEC_LOG="$work/mpiexec.log" GPU_CHECK_STEPS=bench \
+  # The check's own settings come from each case alone, never from the environment this test runs
+  # in (the GPU check runs this test with GPU_CHECK_TARGETS and the like set).
+  local inherited=() name
+  for name in $(compgen -e | grep '^GPU_CHECK_'); do inherited+=(-u "$name"); done
+  env "${inherited[@]}" PATH="$tools:$PATH" FAKE_GPUS="$gpus" FAKE_MPIEXEC_LOG="$work/mpiexec.log" GPU_CHECK_STEPS=bench \
     GPU_CHECK_BUILD="$build" "$@" bash "${script:-$src/scripts/gpu-check.sh}" "$work/out" "$regex" >"$work/check.log" 2>&1
   rc=$?
   if [ "$rc" -ne "$expected" ]; then
