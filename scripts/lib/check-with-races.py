@@ -13,7 +13,9 @@ far too long). Exit codes are the check's (77: no GPU, skipped), 1 for a finding
 run without a finding): then the races were not checked, and a test that expects a race must not
 count it as found. Without compute-sanitizer a check whose numbers are right is not finished: it
 exits 77 (SKIPPED), saying that races were not checked; a skip, never a pass. A check that fails
-on its numbers fails (exit 1) with or without the tool.
+on its numbers fails (exit 1) with or without the tool; with it, the small case still runs under
+the tools, and a finding of theirs is printed as the likely cause (a race can make the numbers
+wrong on one GPU and leave them right on another).
 """
 import os
 import re
@@ -170,6 +172,16 @@ def main():
     program, check_args, race_args = args[0], args[1:split], args[split + 1:]
     sys.stdout.flush()
     rc = subprocess.run([program] + check_args).returncode
+    if rc == 1:
+        # Wrong numbers: a race often makes them wrong on one GPU and right on another, so the
+        # tools still look at the small case, and their finding names the likely cause.
+        tool = sanitizer()
+        if tool is not None:
+            sys.stdout.flush()
+            _, message, finding = run_tools(tool, program, race_args)
+            if finding:
+                print(f"{message} (the likely cause of the wrong numbers above)")
+        return 1
     if rc != 0:
         return rc
     tool = sanitizer()
@@ -177,6 +189,15 @@ def main():
         print("SKIP: the numbers are right, but compute-sanitizer was not found (it comes with the CUDA toolkit, "
               "in its bin/ folder: put that on PATH), so races and barrier errors were NOT checked")
         return SKIPPED
+    code, message, _ = run_tools(tool, program, race_args)
+    if message:
+        print(message)
+    return code
+
+
+def run_tools(tool, program, race_args):
+    """Runs the small case under memcheck, racecheck and synccheck, and returns (exit code, the
+    verdict line or "", whether a tool found a hazard)."""
     # Under the sanitizer the program runs many times slower: its check's time limit grows with it.
     slowed = dict(os.environ, WORKBOOK_CHECK_TIME_SCALE=os.environ.get("WORKBOOK_CHECK_TIME_SCALE", "20"))
     limit_s = sanitizer_limit_s()
@@ -188,14 +209,12 @@ def main():
             result = run_bounded([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT),
                                   "--print-limit", "3", program] + race_args, slowed, limit_s)
         except OSError as error:
-            print(f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked")
-            return SANITIZER_BROKEN
+            return SANITIZER_BROKEN, f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked", False
         if result is None:
-            print(f"FAILED: the small case ({' '.join(race_args)}) did not finish under compute-sanitizer {name} "
-                  f"within {limit_s:.0f} s, where a correct solution needs a few seconds. Likely causes: a loop "
-                  "that runs far too many times (a bound multiplied where it should be divided) or never ends, "
-                  "or a kernel that never finishes.")
-            return 1
+            return 1, (f"FAILED: the small case ({' '.join(race_args)}) did not finish under compute-sanitizer {name} "
+                       f"within {limit_s:.0f} s, where a correct solution needs a few seconds. Likely causes: a loop "
+                       "that runs far too many times (a bound multiplied where it should be divided) or never ends, "
+                       "or a kernel that never finishes."), False
         if result.returncode == 0:
             print(f"{name}: no hazard on the small case ({' '.join(race_args)})")
             continue
@@ -207,19 +226,14 @@ def main():
             wrong_under = wrong_under or f"the check failed under {name} on the small case: {last}"
             continue
         if reason is None and result.returncode == SKIPPED:
-            print(f"SKIP: the small case found no usable GPU under {name}")
-            return SKIPPED
+            return SKIPPED, f"SKIP: the small case found no usable GPU under {name}", False
         if reason is None:  # the tool itself failed: no finding, and nothing checked
-            print(f"ERROR: the run under compute-sanitizer {name} failed (exit {result.returncode}) without a "
-                  f"finding, so races were NOT checked: {last}")
-            return SANITIZER_BROKEN
-        print(f"FAILED: {reason}")
-        return 1
+            return SANITIZER_BROKEN, (f"ERROR: the run under compute-sanitizer {name} failed (exit {result.returncode}) "
+                                      f"without a finding, so races were NOT checked: {last}"), False
+        return 1, f"FAILED: {reason}", True
     if wrong_under:
-        print(f"FAILED: {wrong_under}")
-        return 1
-    return 0
-
+        return 1, f"FAILED: {wrong_under}", False
+    return 0, "", False
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -8,7 +8,8 @@
 # speed (the saved outputs of lessons 01 and 12 too slow), and, for a failure on speed, only in a
 # wrong element. scripts/lib/check-with-races.py must report a compute-sanitizer that breaks as its
 # own exit code (4), which the first script rejects, a race as "FAILED: race on shared memory ...",
-# which it accepts (both with a fake compute-sanitizer first in PATH), and a check that passes
+# which it accepts (both with a fake compute-sanitizer first in PATH), also after wrong numbers
+# (the race named as their likely cause; a broken tool then adds nothing), and a check that passes
 # where no compute-sanitizer is found as skipped (77), never passed. scripts/lib/expect-exit.sh
 # must require both the exit code and the line.
 set -u
@@ -142,6 +143,18 @@ FAKE_SANITIZER=race PATH="$work/bin:$PATH" case_ "a race found is the expected f
   bash "$expect" --cause "FAILED: race on shared memory in matmul_tiled.cu" "${races_cmd[@]}"
 FAKE_SANITIZER=wrong-then-race PATH="$work/bin:$PATH" case_ "wrong numbers under memcheck, then racecheck names the race" 0 \
   bash "$expect" --cause "FAILED: race on shared memory in matmul_tiled.cu" "${races_cmd[@]}"
+# Wrong numbers from a race (on a GPU where the race shows): the tools still name it.
+wrong_cmd=("$real_python" "$races" "$work/verdict" --check --races --check --sizes 8)
+FAKE_SANITIZER=race PATH="$work/bin:$PATH" case_ "wrong numbers and a race found: the race is the expected failure" 0 \
+  bash "$expect" --cause "FAILED: race on shared memory in matmul_tiled.cu" "${wrong_cmd[@]}"
+if ! grep -q "FAILED: race on shared memory in matmul_tiled.cu.*the likely cause of the wrong numbers" "$work/out.txt"; then
+  echo "FAIL: wrong numbers from a race do not name the race as their likely cause"; failures=$((failures + 1))
+fi
+PATH="$work/bin:$PATH" case_ "wrong numbers and a broken compute-sanitizer: still failed, the numbers' verdict" 1 \
+  "${wrong_cmd[@]}"
+if grep -q "races were NOT checked\|likely cause of the wrong numbers" "$work/out.txt"; then
+  echo "FAIL: a broken compute-sanitizer after wrong numbers is reported as a cause"; failures=$((failures + 1))
+fi
 
 if [ $failures -ne 0 ]; then
   echo "FAILED: $failures case(s) of the expected-failure scripts are wrong"
