@@ -61,6 +61,19 @@ __device__ inline void copy_async_16(void* shared_dst, const void* global_src) {
 #endif
 }
 
+/// Starts copying 8 bytes (8-byte aligned on both sides) from global to shared memory. Copies
+/// of 8 bytes go through the L1 cache (`.ca`): the bypassing form (`.cg`) takes only 16-byte
+/// copies (PTX ISA, cp.async).
+__device__ inline void copy_async_8(void* shared_dst, const void* global_src) {
+#ifdef WB_AMPERE_OPS_AVAILABLE
+    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(dst), "l"(global_src) : "memory");
+#else
+    (void)shared_dst, (void)global_src;
+    __trap();
+#endif
+}
+
 /// Closes this thread's current group of copies (an empty group is allowed).
 __device__ inline void commit_copies() {
 #ifdef WB_AMPERE_OPS_AVAILABLE
