@@ -4,7 +4,9 @@
 //            sequences that are no multiple of a tile (1000, 4097), rows of large logits.
 //            --batch, --heads, --seq, --head-dim and --causal check that one shape instead.
 //   --bench  times the unfused baseline (cuBLAS, softmax, cuBLAS) and the fused kernels and writes
-//            CSV: GFLOP/s = 4 B H S^2 d / t (halved with causal), and the speedup over the baseline.
+//            CSV: GFLOP/s = 4 B H S^2 d / t (halved with causal), the speedup over the baseline, and
+//            the SM clock, board power and clock-event reasons read while the timed runs were on the
+//            GPU (wb/power_sampler.h), empty where they cannot be read.
 //   --kernels 1,2 restricts either mode to some versions (their numbers or names). Version 3, the
 //            given Hopper kernel, runs on compute capability 9.0 only; elsewhere it is left out.
 #include "attention.h"
@@ -12,6 +14,7 @@
 #include "harness/unfused.h"
 
 #include "wb/bench_fields.h"
+#include "wb/power_sampler.h"
 #include "wb/steady_timing.h"
 #include "wb/workbook.h"
 #include "wb/lesson_name.h"
@@ -141,8 +144,8 @@ std::vector<AttentionShape> bench_shapes(const wb::Options& options) {
     return shapes;
 }
 
-void bench_shape(wb::BenchRows& rows, const std::vector<wb::Version<Run>>& runnable, const AttentionShape& shape,
-                 const wb::Options& options, const std::string& mark) {
+void bench_shape(wb::BenchRows& rows, wb::PowerSampler& sampler, const std::vector<wb::Version<Run>>& runnable,
+                 const AttentionShape& shape, const wb::Options& options, const std::string& mark) {
     wb::require_device_memory(device_bytes(shape) + UnfusedAttention::workspace_bytes(shape.problems(), shape.seq),
                               "the benchmark's tensors and the unfused version's scores");
     const AttentionProblem problem = make_problem(shape, options.seed);
@@ -153,15 +156,24 @@ void bench_shape(wb::BenchRows& rows, const std::vector<wb::Version<Run>>& runna
     shared.n = shape.seq;
     shared.flops = shape.flops();
     shared.dram_bytes = shape.elements() * (3.0 * sizeof(bf16) + sizeof(float));  // Q, K, V read, O written
-    shared.extra = {std::to_string(shape.batch), std::to_string(shape.heads), std::to_string(shape.seq),
-                    std::to_string(shape.head_dim), shape.causal ? "1" : "0"};
+    const std::vector<std::string> shape_fields = {std::to_string(shape.batch), std::to_string(shape.heads),
+                                                   std::to_string(shape.seq), std::to_string(shape.head_dim),
+                                                   shape.causal ? "1" : "0"};
     std::printf("\n%s:\n", shape.str().c_str());
     for (const auto& version : runnable) {
+        wb::PowerSummary power;
         const wb::SteadyTiming timing = wb::measure_steadily(version.name, version.label + mark, [&] {
-            return wb::measure_gpu_batches(options.repeat, kBatch, [&](int) { version.config(device_problem.args); });
+            const wb::SampledTiming run = wb::measure_gpu_batches_sampled(
+                sampler, options.repeat, kBatch, [&](int) { version.config(device_problem.args); });
+            power = run.power;  // the last try's readings: the try whose timing the row keeps
+            return run.time;
         });
         if (version.name == "01-unfused") shared.baseline_ms = timing.time.median_ms;
+        shared.extra = shape_fields;  // then the clock and power columns, from this version's timed runs
+        const std::vector<std::string> power_fields = power.fields();
+        shared.extra.insert(shared.extra.end(), power_fields.begin(), power_fields.end());
         rows.write(version.name, timing.label, timing.time, shape.flops() / (timing.time.median_ms * 1e-3) / 1e9);
+        if (power.samples > 0) std::printf("  %-22s %s\n", "", power.describe().c_str());
     }
 }
 
@@ -177,11 +189,13 @@ int run_bench(const wb::Options& options, wb::BenchContext& bench) {
     wb::BenchRow shared = wb::bench_fields(kLesson, "bf16", "GFLOP/s", device.name);
     shared.tensor_cores = true;
     shared.baseline = "01-unfused";
+    wb::PowerSampler sampler(wb::cuda_pci_bus_id(device.id));  // says once if it cannot measure
     wb::BenchRows rows(bench.open_csv(device.name), shared);
     std::printf("%s benchmark on %s: each version the median of %d samples of %d runs, no transfers timed,\n"
-                "GFLOP/s = 4 B H S^2 d / t / 1e9 (halved with causal), speedup over 01-unfused\n",
+                "GFLOP/s = 4 B H S^2 d / t / 1e9 (halved with causal), speedup over 01-unfused; SM clock\n"
+                "and board power read while the timed batches are on the GPU\n",
                 wb::lesson_heading(), device.name.c_str(), options.repeat, kBatch);
-    for (const AttentionShape& shape : shapes) bench_shape(rows, runnable, shape, options, mark);
+    for (const AttentionShape& shape : shapes) bench_shape(rows, sampler, runnable, shape, options, mark);
     return wb::kExitPass;
 }
 
@@ -200,5 +214,6 @@ int main(int argc, char** argv) {
     info.default_repeats = kDefaultRepeats;
     info.accepts_block = false;  // the kernel's block is part of its design
     info.csv.extra_columns = kExtraColumns;
+    info.csv.power_columns = true;  // after the extra columns: clock and power of each row's timed runs
     return wb::lesson_main(argc, argv, info, run_check, run_bench);
 }
