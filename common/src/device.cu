@@ -128,10 +128,10 @@ DeviceInfo require_gpu(int device) {
 }
 
 int multiprocessor_count() {
+    const int granted = granted_sms_here();
+    if (granted > 0) return granted;
     int device = 0, count = 0;
     WB_CUDA_CHECK(cudaGetDevice(&device));
-    const int granted = granted_sms_here(device);
-    if (granted > 0) return granted;
     WB_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
     return count;
 }

@@ -153,20 +153,16 @@ SmLimit apply_sm_limit(int device) {
     return found->second;
 }
 
-int granted_sms_here(int device) {
+int granted_sms_here() {
+    if (made_limits().empty()) return 0;  // no WB_SM_LIMIT: nothing asked of CUDA (graph launches call this)
+    int device = 0;
+    WB_CUDA_CHECK(cudaGetDevice(&device));
     const auto found = made_limits().find(device);
     if (found == made_limits().end()) return 0;
     static const auto get_current = driver_function<PFN_cuCtxGetCurrent_v4000>("cuCtxGetCurrent", 4000);
     CUcontext current = nullptr;
     driver_check(get_current(&current), "cuCtxGetCurrent");
     return current == static_cast<CUcontext>(found->second.context) ? found->second.granted : 0;
-}
-
-bool sm_limit_current() {
-    if (made_limits().empty()) return false;
-    int device = 0;
-    WB_CUDA_CHECK(cudaGetDevice(&device));
-    return granted_sms_here(device) > 0;
 }
 
 }  // namespace wb

@@ -56,7 +56,7 @@ public:
     /// CUDA_LAUNCH_BLOCKING=1 or without the green context, so their order in the stream is not
     /// left to the driver there.
     void launch(cudaStream_t stream) const {
-        const bool in_green_context = sm_limit_current();
+        const bool in_green_context = granted_sms_here() > 0;
         if (in_green_context) WB_CUDA_CHECK(cudaStreamSynchronize(stream));
         WB_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
         if (in_green_context) WB_CUDA_CHECK(cudaStreamSynchronize(stream));

@@ -53,11 +53,8 @@ int requested_sm_limit();
 /// Called by wb::require_gpu right after cudaSetDevice.
 SmLimit apply_sm_limit(int device);
 
-/// The SMs of WB_SM_LIMIT's green context for `device` when that context is current on the
-/// calling thread, else 0 (no limit, or a thread that runs on the whole GPU).
-int granted_sms_here(int device);
-
-/// True when WB_SM_LIMIT's green context of the current device is current on the calling thread.
-bool sm_limit_current();
+/// The SMs of WB_SM_LIMIT's green context for the current device when that context is current
+/// on the calling thread, else 0 (no limit, or a thread that runs on the whole GPU).
+int granted_sms_here();
 
 }  // namespace wb
