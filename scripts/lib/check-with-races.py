@@ -172,19 +172,18 @@ def main():
     program, check_args, race_args = args[0], args[1:split], args[split + 1:]
     sys.stdout.flush()
     rc = subprocess.run([program] + check_args).returncode
+    if rc not in (0, 1):
+        return rc
+    tool = sanitizer()
     if rc == 1:
         # Wrong numbers: a race often makes them wrong on one GPU and right on another, so the
         # tools still look at the small case, and their finding names the likely cause.
-        tool = sanitizer()
         if tool is not None:
             sys.stdout.flush()
             _, message, finding = run_tools(tool, program, race_args)
             if finding:
                 print(f"{message} (the likely cause of the wrong numbers above)")
         return 1
-    if rc != 0:
-        return rc
-    tool = sanitizer()
     if tool is None:
         print("SKIP: the numbers are right, but compute-sanitizer was not found (it comes with the CUDA toolkit, "
               "in its bin/ folder: put that on PATH), so races and barrier errors were NOT checked")
@@ -209,7 +208,8 @@ def run_tools(tool, program, race_args):
             result = run_bounded([tool, "--tool", name, "--error-exitcode", str(FINDING_EXIT),
                                   "--print-limit", "3", program] + race_args, slowed, limit_s)
         except OSError as error:
-            return SANITIZER_BROKEN, f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT checked", False
+            return (SANITIZER_BROKEN, f"ERROR: compute-sanitizer {name} could not start ({error}): races were NOT "
+                    "checked", False)
         if result is None:
             return 1, (f"FAILED: the small case ({' '.join(race_args)}) did not finish under compute-sanitizer {name} "
                        f"within {limit_s:.0f} s, where a correct solution needs a few seconds. Likely causes: a loop "
@@ -228,12 +228,13 @@ def run_tools(tool, program, race_args):
         if reason is None and result.returncode == SKIPPED:
             return SKIPPED, f"SKIP: the small case found no usable GPU under {name}", False
         if reason is None:  # the tool itself failed: no finding, and nothing checked
-            return SANITIZER_BROKEN, (f"ERROR: the run under compute-sanitizer {name} failed (exit {result.returncode}) "
-                                      f"without a finding, so races were NOT checked: {last}"), False
+            return (SANITIZER_BROKEN, f"ERROR: the run under compute-sanitizer {name} failed "
+                    f"(exit {result.returncode}) without a finding, so races were NOT checked: {last}", False)
         return 1, f"FAILED: {reason}", True
     if wrong_under:
         return 1, f"FAILED: {wrong_under}", False
     return 0, "", False
+
 
 if __name__ == "__main__":
     sys.exit(main())
