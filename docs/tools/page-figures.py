@@ -1092,8 +1092,8 @@ stream,chunk,operation,start_ms,end_ms
 0,2,d2h,4.0,5.0
 """
 
-# A given file with a mutation report (solutions/13-hopper-tensor-cores/mutation-report.tsv).
-SELF_TEST_GIVEN = "solutions/13-hopper-tensor-cores/kernels/persistent_ring.cuh"
+# A file with a mutation report (solutions/13-hopper-tensor-cores/mutation-report.tsv).
+SELF_TEST_GIVEN = "solutions/13-hopper-tensor-cores/kernels/cluster_share.cu"
 
 SELF_TEST_CODE = """// The constants a page may quote.
 constexpr int kStages = 4;

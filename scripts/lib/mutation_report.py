@@ -9,7 +9,7 @@ tabs, newlines and backslashes escaped.
     report.hashes      # {file: sha256}
     report.summaries   # {file: the text of its '# summary' line}
     report.rows[0]     # {'file': ..., 'position': '12:8', 'outcome': 'killed', ...}
-    mutation_report.tally(report.rows)["solutions/13-.../persistent_ring.cuh"].share
+    mutation_report.tally(report.rows)["solutions/13-.../cluster_share.cu"].share
 
 Used by scripts/maintainer/mutate.py, which writes the reports, and docs/tools/page-figures.py,
 which quotes a file's share on a lesson page.

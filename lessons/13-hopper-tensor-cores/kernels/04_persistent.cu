@@ -1,5 +1,5 @@
-// Kernel 04 (step 4, given once kernel 03 passes its check): kernel 03's pipeline, three
-// changes that take it to cuBLAS's speed on large matrices.
+// Kernel 04 (step 4, given: read it once your kernel 03 passes its check): kernel 03's
+// pipeline, three changes that take it to cuBLAS's speed on large matrices.
 // - Persistent blocks: as many blocks as multiprocessors, each walking tiles (tile = block,
 //   block + gridDim.x, ...). The producer runs on into the next tile while the consumers still
 //   store the last one, so the ring never drains between tiles.

@@ -1,7 +1,8 @@
-// Lesson 13, kernels 04 to 06: what they share. Kernel 03's pipeline, made persistent: each
-// block walks tiles of C of 128 x 256; one producer thread fills a ring of four stages (a
-// 128 x 64 tile of A and a 256 x 64 tile of Bt each) and two consumer warpgroups compute 64 x 256
-// each. The ring goes on from one tile to the next, so its position is counted across tiles.
+// Lesson 13, kernels 04 to 06 (given: read them once your kernel 03 passes its check): what
+// they share. Kernel 03's pipeline, made persistent: each block walks tiles of C of 128 x 256;
+// one producer thread fills a ring of four stages (a 128 x 64 tile of A and a 256 x 64 tile of
+// Bt each) and two consumer warpgroups compute 64 x 256 each. The ring goes on from one tile to
+// the next, so its position is counted across tiles, and its waits are yours (ring_waits.cuh).
 // Kernel 04 explains the steps; kernels 05 and 06 change one thing each.
 #pragma once
 
@@ -10,6 +11,10 @@
 #include "tensor_maps.h"
 #include "wb/tile_order.h"
 #include "wb/workbook.h"
+
+// Your waits of kernel 03 (ring_waits.cuh). Angle brackets: the exercise build takes lessons/'s
+// copy, the solution build solutions/' copy.
+#include <kernels/ring_waits.cuh>
 
 #include <algorithm>
 
@@ -23,12 +28,12 @@ constexpr int kBytesB = kBlockN * kBlockK * 2;
 constexpr int kStageBytes = kBytesA + kBytesB;  // what lands in a stage per k step
 constexpr int kRingBytes = kStages * kStageBytes;
 
-/// The ring's position: the stage, and the parity of its current use.
+/// The ring's position: the stage, and the number of its current use (0, 1, 2, ...).
 struct RingPosition {
     int stage = 0;
-    uint32_t parity = 0;
+    uint32_t use = 0;
     __device__ void advance() {
-        if (++stage == kStages) stage = 0, parity ^= 1;
+        if (++stage == kStages) stage = 0, ++use;
     }
 };
 
@@ -52,7 +57,7 @@ __device__ inline void produce_tiles(const CUtensorMap* a_map, const CUtensorMap
     for (int tile = blockIdx.x; tile < tile_rows * tile_cols; tile += gridDim.x) {
         const wb::TilePosition position = wb::tile_in_bands(tile, tile_rows, tile_cols, band_rows);
         for (int step = 0; step < steps; ++step, at.advance()) {
-            wait_for_phase(&empty[at.stage], at.parity ^ 1);
+            wait_until_released(&empty[at.stage], at.use);
             uint8_t* a_tile = ring + at.stage * kStageBytes;
             arrive_expecting_bytes(&full[at.stage], kStageBytes);
             load_tile(a_tile, a_map, &full[at.stage], step * kBlockK, position.row * kBlockM);
@@ -72,7 +77,7 @@ __device__ inline void accumulate_tile(float (&acc)[kBlockN / 2], const uint8_t*
     const bool releases = threadIdx.x % 32 == 0;  // one arrival per warp
     int in_flight = -1;                           // the stage whose wgmmas may still be running
     for (int step = 0; step < steps; ++step, at.advance()) {
-        wait_for_phase(&full[at.stage], at.parity);
+        wait_until_landed(&full[at.stage], at.use);
         const bf16* a_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes) + consumer * 64 * kBlockK;
         const bf16* b_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes + kBytesA);
         accumulators_in_use(acc);
@@ -81,18 +86,14 @@ __device__ inline void accumulate_tile(float (&acc)[kBlockN / 2], const uint8_t*
         for (int slice = 0; slice < kBlockK / 16; ++slice)
             wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
         wgmma_commit();
-        // >>> MUTATED: one group in flight
         wgmma_wait<1>();  // the previous step's group is done: its stage may go back
         accumulators_in_use(acc);
         if (in_flight >= 0 && releases) release(in_flight);
         in_flight = at.stage;
-        // <<< MUTATED
     }
-    // >>> MUTATED: the last stage back
     wgmma_wait<0>();
     accumulators_in_use(acc);
     if (in_flight >= 0 && releases) release(in_flight);
-    // <<< MUTATED
 }
 
 /// The grid of a persistent kernel: as many blocks as multiprocessors, and no more than tiles.

@@ -1,5 +1,5 @@
-// Kernel 05 (step 5, given once kernel 03 passes its check): kernel 04 in clusters of two blocks
-// that load each tile of B once for both.
+// Kernel 05 (step 5, given: read it once your kernel 03 passes its check): kernel 04 in
+// clusters of two blocks that load each tile of B once for both.
 // - Pairs of tiles. The two blocks of a cluster compute the tiles of two neighbouring
 //   block-rows in one block-column (wb::cluster_tile_in_bands): they need the same 256 x 64 tile
 //   of Bt at every k step. Kernel 04 has each block bring its own copy from the L2 cache; here
@@ -58,16 +58,14 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_slice_ma
         for (int step = 0; step < steps; ++step, at.advance()) {
             // Both blocks' consumers have released the stage (2 x 8 arrivals): the multicast below
             // may overwrite it in this block and in the other one.
-            wait_for_phase(&empty[at.stage], at.parity ^ 1);
+            wait_until_released(&empty[at.stage], at.use);
             uint8_t* a_tile = ring + at.stage * kStageBytes;
             uint8_t* b_tile = a_tile + kBytesA;
             // Everything this stage receives, the other block's slice of B included.
-            // >>> MUTATED: the stage filled by both blocks
             arrive_expecting_bytes(&full[at.stage], kStageBytes);
             load_tile(a_tile, a_map, &full[at.stage], step * kBlockK, position.row * kBlockM);
             load_tile_multicast(b_tile + rank * kSliceBytesB, bt_slice_map, &full[at.stage], step * kBlockK,
                                 position.col * kBlockN + static_cast<int>(rank) * kSliceRowsB, kWholeCluster);
-            // <<< MUTATED
         }
     }
 }
@@ -80,9 +78,7 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, uint32_t
     // warp arrives on each block's `empty`.
     const auto release = [&](int stage) {
 #pragma unroll
-        // >>> MUTATED: the release to both blocks
         for (uint32_t block = 0; block < kClusterSize; ++block) arrive_in_block(&empty[stage], block);
-        // <<< MUTATED
     };
     RingPosition at;
     for (int piece = cluster; piece < pieces; piece += clusters) {
@@ -105,11 +101,9 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int warpgroup = threadIdx.x / 128;
     const uint32_t rank = cluster_rank();
     const int tile_rows = m / kBlockM, tile_cols = n / kBlockN, steps = k / kBlockK;
-    // >>> MUTATED: the barriers, ready in both blocks
     init_ring(full, empty, kClusterSize * kConsumerWarps);  // `empty`: both blocks' consumer warps
     // The other block's barriers exist from here on: both blocks have initialised theirs.
     cluster_sync();
-    // <<< MUTATED
 
     if (warpgroup == 0) {
         release_registers<40>();
@@ -121,10 +115,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     // Neither block exits while the other one may still arrive on its barriers (its consumers'
     // last releases). The bytes either block multicast into the other have all landed by now: the
     // receiving block's consumers waited for them before reaching this barrier.
-    // >>> MUTATED: no block leaves early
     __syncwarp();
     cluster_sync();
-    // <<< MUTATED
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Kernel 06 (step 6, given once kernel 03 passes its check): kernel 04 with an epilogue that
-// does not hold the tensor cores back.
+// Kernel 06 (step 6, given: read it once your kernel 03 passes its check): kernel 04 with an
+// epilogue that does not hold the tensor cores back.
 // - Kernel 04's consumers write their 64 x 256 floats of C straight from the accumulators:
 //   128 8-byte stores per thread, and while the memory system takes them, neither consumer
 //   issues wgmmas. Without those stores (a timing experiment, not a kernel: C stays wrong)
@@ -43,10 +43,8 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
         uint8_t* buffer = buffers + (chunk % kChunkBuffers) * kChunkBytes;
         // The store that last read this buffer (two chunks ago, maybe in the previous tile) is done
         // reading it; the other threads learn it at the barrier.
-        // >>> MUTATED: the buffer is free
         if (hands_over) wait_chunks_read<kChunkBuffers - 1>();
         sync_warpgroup(barrier);
-        // <<< MUTATED
 #pragma unroll
         for (int q = 0; q < kChunkCols / 8; ++q) {
             const int j = chunk * kChunkCols / 8 + q;  // accumulator columns 8 j .. 8 j + 7
@@ -54,11 +52,9 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
             put_in_chunk(buffer, row, col, acc[4 * j], acc[4 * j + 1]);
             put_in_chunk(buffer, row + 8, col, acc[4 * j + 2], acc[4 * j + 3]);
         }
-        // >>> MUTATED: the chunk handed to TMA
         fence_shared_for_tma();
         sync_warpgroup(barrier);
         if (hands_over) store_chunk(c_map, buffer, col0 + chunk * kChunkCols, row0);
-        // <<< MUTATED
     }
 }
 
@@ -74,9 +70,7 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
                              position.col * kBlockN);
     }
     // The kernel may end only once C is written.
-    // >>> MUTATED: C written before the end
     if (threadIdx.x % 128 == 0) wait_chunks_written();
-    // <<< MUTATED
 }
 
 __global__ void __launch_bounds__(kThreads, 1)
