@@ -119,7 +119,7 @@ note "build: ok"
 # With GPU_CHECK_TARGETS, the tests that run a program left unbuilt (one CTest expression, empty
 # when none): the steps test and small-gpu leave them out, as they would fail for the missing file.
 unbuilt=""
-[ -n "${GPU_CHECK_TARGETS:-}" ] && unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only|^common")
+[ -n "${GPU_CHECK_TARGETS:-}" ] && unbuilt=$(python3 "$src/scripts/lib/unbuilt-tests.py" "$build" "$only|^common|^scripts\.")
 
 echo "== device"
 "$build/bin/device-info" 2>&1 | tee "$out/device-info.txt"
@@ -132,7 +132,7 @@ if [ -n "${GPU_CHECK_TARGETS:-}" ]; then
   [ -n "$unbuilt" ] && exclude=(-E "$unbuilt")
   note "tests left out: $(echo "$unbuilt" | tr '|' '\n' | grep -c .) (their programs are not among GPU_CHECK_TARGETS)"
 fi
-(cd "$build" && ctest -LE '^exercise$' -R "$only|^common" "${exclude[@]}" --output-on-failure -j 4 --timeout 900) \
+(cd "$build" && ctest -LE '^exercise$' -R "$only|^common|^scripts\." "${exclude[@]}" --output-on-failure -j 4 --timeout 900) \
   >"$out/ctest.log" 2>&1
 test_rc=$?
 grep -E "tests passed|Test +#.*(Failed|Skipped|Timeout|Not Run)|\*\*\*" "$out/ctest.log" | head -n 60
@@ -151,20 +151,22 @@ unexpected=$(grep -c '^UNEXPECTED SKIP' "$out/skips.txt")
 [ "$unexpected" -eq 0 ] || fail "tests: $unexpected unexpected skip(s) (scripts/maintainer/gpu-allowed-skips.tsv and the lessons' allowed-skips.tsv list the allowed ones)"
 # The allowed ones do not fail the check, but they did not pass either: the last line counts them.
 skips=$((skips + $(grep -c '^  allowed skip:' "$out/skips.txt")))
-# Lesson 13's Hopper kernels and lesson 16's step 3 exist only in code built for sm_90a: on an
-# H100 or H200 a build without it leaves them out and their checks would pass without them.
+# Some kernels exist only in code built for sm_90a (the lessons that call
+# workbook_sm90a_architectures: <build>/workbook-sm90a-lessons.txt): on an H100 or H200 a build
+# without it leaves them out, and their checks would pass without them. Each such lesson's short
+# check (its "sanitize" rows of <build>/gpu-jobs.txt) must run every kernel here.
 if nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | grep -q '^9\.0'; then
-  for hopper_run in "13 13-hopper-tensor-cores-solution --check --sizes 256" \
-                    "16 16-fused-attention-solution --check --seq 200 --kernels 3"; do
-    read -r lesson exe args <<<"$hopper_run"
-    [ -x "$build/bin/$exe" ] || continue
-    # shellcheck disable=SC2086
-    if "$build/bin/$exe" $args 2>&1 | grep -q "left out"; then
-      fail "lesson $lesson: kernels left out on a compute capability 9.0 GPU (is sm_90a in the build?)"
-    else
-      note "lesson $lesson: every kernel ran on this compute capability 9.0 GPU"
-    fi
-  done
+  while read -r lesson; do
+    while read -r _ exe args; do
+      [ -x "$build/bin/$exe" ] || continue
+      # shellcheck disable=SC2086
+      if "$build/bin/$exe" $args 2>&1 | grep -q "left out"; then
+        fail "$lesson: kernels left out on a compute capability 9.0 GPU (is sm_90a in the build?)"
+      else
+        note "$lesson: every kernel ran on this compute capability 9.0 GPU"
+      fi
+    done < <(awk -v lesson="$lesson" '$1 == "sanitize" && index($2, lesson "-") == 1' "$build/gpu-jobs.txt")
+  done <"$build/workbook-sm90a-lessons.txt"
 fi
 fi
 
