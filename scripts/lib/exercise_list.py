@@ -13,7 +13,8 @@ A lesson is its folder lessons/NN-name/ with a CMakeLists.txt (where its manifes
 a test or a page that names one lesson finds it by its name without the number (lesson_named),
 so that it follows the lesson when the lesson is renumbered.
 
-Run as a program, it prints the exercise files of the tree, one a line (for the shell tools).
+Run as a program, it prints the exercise files of the tree, one a line (for the shell tools);
+with --registered BUILD, those of the build's list instead.
 """
 import glob
 import os
@@ -101,7 +102,15 @@ def exercise_files(root, lesson=None):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
         print("usage: exercise_list.py [ROOT]: prints the exercise files of the course at ROOT (default: this "
-              "course), one a line")
+              "course), one a line\n       exercise_list.py --registered BUILD: the exercise files of the build's "
+              f"{LIST_NAME}, one a line")
+        sys.exit(0)
+    if len(sys.argv) == 3 and sys.argv[1] == "--registered":
+        exercises = read_list(sys.argv[2])
+        if exercises is None:
+            sys.exit(f"exercise_list.py: no {list_path(sys.argv[2])}: configure the course there first")
+        for path in dict.fromkeys(f for e in exercises for f in e.files):
+            print(path)
         sys.exit(0)
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))))

@@ -15,9 +15,9 @@ only=()
 shift $(($# < 2 ? $# : 2))
 src=$(cd "$(dirname "$0")/../.." && pwd)
 bash "$src/scripts/maintainer/copy-course.sh" "$src" "$work" || exit 1
-# Every file of solutions/NN-name/ that the exercise folder also has (lesson 07's kernels/ too).
-(cd "$src/solutions" && find . -type f) | while read -r file; do
-  [ -f "$work/lessons/$file" ] && cp "$src/solutions/$file" "$work/lessons/$file"
+# Every exercise file of the course (scripts/lib/exercise_list.py: lesson 07's kernels/ too).
+python3 "$src/scripts/lib/exercise_list.py" "$src" | while read -r file; do
+  cp "$src/solutions/${file#lessons/}" "$work/$file"
 done
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
