@@ -23,11 +23,11 @@ usage or when FROM is not in SOURCE; 3 when nvcc fails.
 import argparse
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
-FUNCTION = re.compile(r"^\s*(?:\.(?:visible|weak|extern)\s+)*\.(?:entry|func)\b(?:\s*\([^)]*\))?\s*([\w$]+)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptx_reading import FUNCTION, add_arguments, ptx_of, readable  # noqa: E402  (after the path to it)
+
 INSTRUCTION = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|fence|membar)(?=[.\s])")
 SPACE_OTHER = re.compile(r"\.(shared|param|local|const|tex)\b")
 STRONG = re.compile(r"\.(relaxed|volatile)\b")
@@ -79,48 +79,14 @@ def findings(ptx):
     return [(function, what, first, count) for (function, what), (first, count) in found.items()]
 
 
-def readable(name):
-    """A function's name demangled, where c++filt is at hand."""
-    try:
-        return subprocess.run(["c++filt", name], capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return name
-
-
-def ptx_of(args, source):
-    with tempfile.TemporaryDirectory(prefix="flag-ordering-") as folder:
-        if args.replace:
-            with open(source, encoding="utf-8") as f:
-                text = f.read()
-            if args.replace[0] not in text:
-                print(f"error: {source} does not hold '{args.replace[0]}'")
-                sys.exit(2)
-            source = os.path.join(folder, os.path.basename(source))
-            with open(source, "w", encoding="utf-8") as f:
-                f.write(text.replace(args.replace[0], args.replace[1]))
-        out = os.path.join(folder, "out.ptx")
-        command = [args.nvcc, "-ptx", "-O3", f"-arch=sm_{args.arch}", "-std=c++17", "-o", out, source]
-        command += [f"-I{d}" for d in args.include]
-        run = subprocess.run(command, capture_output=True, text=True)
-        if run.returncode != 0:
-            print(run.stdout + run.stderr + f"error: nvcc failed ({' '.join(command)})")
-            sys.exit(3)
-        with open(out, encoding="utf-8") as f:
-            return f.read()
-
-
 def main():
     if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
     parser = argparse.ArgumentParser(usage=__doc__.splitlines()[0])
-    parser.add_argument("--nvcc", required=True)
-    parser.add_argument("--arch", required=True, help="compute capability without its dot: 90")
-    parser.add_argument("-I", dest="include", action="append", default=[])
-    parser.add_argument("--replace", nargs=2, metavar=("FROM", "TO"))
-    parser.add_argument("source")
+    add_arguments(parser)
     args = parser.parse_args()
-    problems = findings(ptx_of(args, args.source))
+    problems = findings(ptx_of(args, "flag-ordering-"))
     for function, what, first, count in problems:
         print(f"FAILED: {readable(function)}: {what} (PTX line {first}; {count} such place(s))")
     if problems:

@@ -1,5 +1,5 @@
-// Kernel 06 (step 6, given: read it once your kernel 03 passes its check): kernel 04 with an
-// epilogue that does not hold the tensor cores back.
+// Lesson 13 exercise, part 3 (kernel 06, step 6): kernel 04 with an epilogue that does not hold
+// the tensor cores back.
 // - Kernel 04's consumers write their 64 x 256 floats of C straight from the accumulators:
 //   128 8-byte stores per thread, and while the memory system takes them, neither consumer
 //   issues wgmmas. Without those stores (a timing experiment, not a kernel: C stays wrong)
@@ -10,16 +10,14 @@
 //   soon as its last chunk is handed over: the writes to global memory overlap the next tile's
 //   wgmmas.
 // - Two chunk buffers per consumer (32 KiB in all: beside the 192 KiB ring, what an H100 block
-//   may still have): while TMA reads one, the consumer fills the other. Before refilling a
-//   buffer, the handing thread waits until TMA has read the store before last
-//   (cp.async.bulk.wait_group.read 1), and the warpgroup waits for it at its own named barrier.
+//   may still have): while TMA reads one, the consumer fills the other.
 // - The buffers use the 128-byte swizzle (put_in_chunk): a warp's eight rows of one store land
 //   on different banks, and the TMA store un-swizzles them on the way out.
-// - Ordering: threads write a chunk with ordinary stores, but TMA reads shared memory through
-//   the async proxy: each thread fences (fence.proxy.async.shared::cta) before the barrier after
-//   which the chunk is handed over. At the end the handing thread waits until its stores have
-//   written global memory.
-#include "persistent_ring.cuh"
+// Yours: the hand-over between the threads that write a chunk and the TMA unit that reads it
+// (TODOs 7 to 9). Threads write shared memory with ordinary stores; TMA reads it through another
+// path, the async proxy. The lesson page says what each TODO must achieve, and the hints.
+// Check your work with:  scripts/check 13-hopper-tensor-cores   (rebuilds, then runs the check)
+#include "kernels/persistent_ring.cuh"
 
 namespace {
 
@@ -41,10 +39,11 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
 #pragma unroll
     for (int chunk = 0; chunk < kBlockN / kChunkCols; ++chunk) {
         uint8_t* buffer = buffers + (chunk % kChunkBuffers) * kChunkBytes;
-        // The store that last read this buffer (two chunks ago, maybe in the previous tile) is done
-        // reading it; the other threads learn it at the barrier.
-        if (hands_over) wait_chunks_read<kChunkBuffers - 1>();
-        sync_warpgroup(barrier);
+        // >>> TODO 7: refill the buffer only once TMA has read the chunk it last held
+        // Which store last read this buffer, and how many stores may still be reading when you
+        // refill it? The handing thread can wait for TMA; how do the other 127 threads learn it?
+        (void)barrier;
+        // <<< TODO 7
 #pragma unroll
         for (int q = 0; q < kChunkCols / 8; ++q) {
             const int j = chunk * kChunkCols / 8 + q;  // accumulator columns 8 j .. 8 j + 7
@@ -52,9 +51,14 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
             put_in_chunk(buffer, row, col, acc[4 * j], acc[4 * j + 1]);
             put_in_chunk(buffer, row + 8, col, acc[4 * j + 2], acc[4 * j + 3]);
         }
-        fence_shared_for_tma();
-        sync_warpgroup(barrier);
-        if (hands_over) store_chunk(c_map, buffer, col0 + chunk * kChunkCols, row0);
+        // >>> TODO 8: hand the chunk to TMA, which writes it to C at (row0, col0 + its columns)
+        // What must each writing thread do before the others may hand the chunk over, and in
+        // which order relative to the warpgroup's barrier? Then which thread issues the store?
+        (void)hands_over;
+        (void)c_map;
+        (void)col0;
+        (void)row0;
+        // <<< TODO 8
     }
 }
 
@@ -69,8 +73,11 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
         store_through_shared(acc, buffers, c_map, consumer, position.row * kBlockM + 64 * consumer,
                              position.col * kBlockN);
     }
-    // The kernel may end only once C is written.
-    if (threadIdx.x % 128 == 0) wait_chunks_written();
+    // The kernel may end only once C is written: the thread that issued the stores waits for them.
+    if (threadIdx.x % 128 == 0) {
+        // >>> TODO 9: wait until every store of this thread has written C
+        // <<< TODO 9
+    }
 }
 
 __global__ void __launch_bounds__(kThreads, 1)

@@ -1,0 +1,75 @@
+"""Reading the PTX of a CUDA source, for the checks that read compiled code rather than run it
+(verify-flag-ordering.py, verify-proxy-fence.py): compile one file to PTX, optionally with a
+planted change, find each kernel and device function, and name them readably.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# The header of a kernel (.entry) or device function (.func): group 1 is its (mangled) name.
+FUNCTION = re.compile(r"^\s*(?:\.(?:visible|weak|extern)\s+)*\.(?:entry|func)\b(?:\s*\([^)]*\))?\s*([\w$]+)")
+
+
+def add_arguments(parser):
+    """The options every such check takes: the compiler, the architecture, include folders and a
+    planted change."""
+    parser.add_argument("--nvcc", required=True)
+    parser.add_argument("--arch", required=True, help="the architecture without sm_: 90, 90a")
+    parser.add_argument("-I", dest="include", action="append", default=[])
+    parser.add_argument("--replace", nargs=2, metavar=("FROM", "TO"),
+                        help="plant a change: FROM, which SOURCE must hold, becomes TO (in both, <semicolon> "
+                             "stands for ';', which a CMake list would split at)")
+    parser.add_argument("source")
+
+
+def ptx_of(args, prefix="ptx-"):
+    """The PTX of args.source (nvcc -ptx -O3 -arch=sm_ARCH; with --replace, of a copy whose text
+    FROM is replaced by TO, which must be there: a planted bug). Exits 2 when FROM is missing, 3
+    when nvcc fails (with its messages)."""
+    source = args.source
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        if args.replace:
+            planted_from, planted_to = (part.replace("<semicolon>", ";") for part in args.replace)
+            with open(source, encoding="utf-8") as f:
+                text = f.read()
+            if planted_from not in text:
+                print(f"error: {source} does not hold '{planted_from}'")
+                sys.exit(2)
+            # Beside the original name, in a folder of its own: its quoted includes are found
+            # through -I (the source's own folder first).
+            args.include = [os.path.dirname(os.path.abspath(args.source))] + args.include
+            source = os.path.join(folder, os.path.basename(source))
+            with open(source, "w", encoding="utf-8") as f:
+                f.write(text.replace(planted_from, planted_to))
+        out = os.path.join(folder, "out.ptx")
+        command = [args.nvcc, "-ptx", "-O3", f"-arch=sm_{args.arch}", "-std=c++17", "-o", out, source]
+        command += [f"-I{d}" for d in args.include]
+        run = subprocess.run(command, capture_output=True, text=True)
+        if run.returncode != 0:
+            print(run.stdout + run.stderr + f"error: nvcc failed ({' '.join(command)})")
+            sys.exit(3)
+        with open(out, encoding="utf-8") as f:
+            return f.read()
+
+
+def functions(ptx):
+    """[(mangled name, [(PTX line number, instruction text without its comment)])] of each kernel
+    and device function, in order."""
+    found = []
+    for number, line in enumerate(ptx.splitlines(), 1):
+        header = FUNCTION.match(line)
+        if header:
+            found.append((header.group(1), []))
+        elif found:
+            found[-1][1].append((number, line.split("//")[0].strip()))
+    return found
+
+
+def readable(name):
+    """A function's name demangled, where c++filt is at hand."""
+    try:
+        return subprocess.run(["c++filt", name], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return name
