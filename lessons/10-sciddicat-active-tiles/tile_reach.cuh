@@ -36,7 +36,7 @@ __device__ inline unsigned source_bits(int y, int x, int tile_x, int tile_y, int
 // Called by nine threads once they know where the sources of `tile` are (`bits`, the OR of
 // source_bits over its cells): thread c = 0..8 looks at the neighbour (c / 3 - 1, c % 3 - 1),
 // the tile itself for c = 4, and gives it a slot if those sources can reach it and it has none
-// yet. The first thread to flag a tile gives it the slot.
+// yet.
 __device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x, int tiles_y, const TileSlots& slots) {
     const int dy = c / 3 - 1, dx = c % 3 - 1;
     // >>> TODO 2: a neighbour is reached when the tile is wet and has sources near every edge the two share
@@ -49,5 +49,11 @@ __device__ inline void place_reached(int c, int tile, unsigned bits, int tiles_x
     const int y = tile / tiles_x + dy, x = tile % tiles_x + dx;
     if ((bits & needed) != needed || y < 0 || y >= tiles_y || x < 0 || x >= tiles_x) return;
     const int reached = y * tiles_x + x;
-    if (atomicOr(&slots.placed[reached], 1u) == 0) slots.tile[atomicAdd(slots.taken, 1)] = reached;
+    // >>> TODO 3: the first thread that flags a reached tile gives it the next free slot, once for the run
+    // Several threads, of this tile and of its neighbours' launches, may reach the same tile at
+    // once, and later launches reach it again: it must take exactly one slot. slots.placed[t]
+    // is 0 until tile t is flagged; *slots.taken counts the slots given so far.
+    (void)reached;
+    (void)slots;
+    // <<< TODO 3
 }

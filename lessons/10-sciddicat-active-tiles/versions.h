@@ -61,5 +61,6 @@ ActiveTileCounts active_tiles_counts(const sciddicat::DeviceGrid& g, const Multi
 
 /// Runs your source_bits and place_reached on their own, for a source in every cell of a tile
 /// (several tile shapes and reaches), and compares the tiles given a slot with the tiles its
-/// debris can get to; prints the first wrong pair and the count (tile_reach_check.cu).
+/// debris can get to, one slot each; prints the first wrong pair and the count
+/// (harness/tile_reach_check.cu).
 bool check_tile_reach();
