@@ -897,7 +897,8 @@ def without_lesson(build, into, lesson, why):
     workbook-left-out.tsv, and without it none (a lesson missing for no reason)."""
     shutil.copytree(build, into, ignore=lambda d, names: [n for n in names if not n.startswith("workbook-")
                                                           and n != "gpu-jobs.txt"])
-    for name, keep in (("workbook-exercises.txt", lambda line: line.split("|")[1:2] != [lesson]),
+    for name, keep in (("workbook-exercises.txt",
+                        lambda line: not line.strip() or exercise_list.Exercise(line.rstrip("\n")).lesson != lesson),
                        ("gpu-jobs.txt", lambda line: lesson not in line and not line.startswith("mpiexec "))):
         path = os.path.join(into, name)
         with open(path, encoding="utf-8") as f:
