@@ -2,6 +2,7 @@
 (verify-flag-ordering.py, verify-proxy-fence.py): compile one file to PTX, optionally with a
 planted change, find each kernel and device function, and name them readably.
 """
+import argparse
 import os
 import re
 import subprocess
@@ -22,6 +23,17 @@ def add_arguments(parser):
                         help="plant a change: FROM, which SOURCE must hold, becomes TO (in both, <semicolon> "
                              "stands for ';', which a CMake list would split at)")
     parser.add_argument("source")
+
+
+def parse_arguments(doc):
+    """The arguments of such a check, whose usage line and help are DOC (its module docstring):
+    -h or --help prints DOC and exits 0."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(doc.strip())
+        sys.exit(0)
+    parser = argparse.ArgumentParser(usage=doc.splitlines()[0])
+    add_arguments(parser)
+    return parser.parse_args()
 
 
 def ptx_of(args, prefix="ptx-"):

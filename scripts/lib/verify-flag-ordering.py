@@ -20,13 +20,12 @@ rarely overtake each other in the hardware, so this reads the compiled code inst
 "OK: ..." when nothing is out of order; 1 with one line "FAILED: ..." per finding; 2 on bad
 usage or when FROM is not in SOURCE; 3 when nvcc fails.
 """
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptx_reading import FUNCTION, add_arguments, ptx_of, readable  # noqa: E402  (after the path to it)
+from ptx_reading import functions, parse_arguments, ptx_of, readable  # noqa: E402  (after the path to it)
 
 INSTRUCTION = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|fence|membar)(?=[.\s])")
 SPACE_OTHER = re.compile(r"\.(shared|param|local|const|tex)\b")
@@ -54,38 +53,30 @@ def kind_of(line):
 def findings(ptx):
     """The instructions out of order: [(function, what, first PTX line, how many such places)]."""
     found = {}  # (function, what) -> [first line, count]
-    function, pending_store, pending_load = "?", None, None
-    for number, line in enumerate(ptx.splitlines(), 1):
-        header = FUNCTION.match(line)
-        if header:
-            function, pending_store, pending_load = header.group(1), None, None
-            continue
-        kind = kind_of(line.split("//")[0])
-        what = None
-        if kind == "fence":
-            pending_store = pending_load = None
-        elif kind == "weak store":
-            pending_store = pending_store or number
-        elif kind == "flag store" and pending_store:
-            what, pending_store = "an ordinary store, then a flag stored without release: the flag may become " \
-                                  "visible first", None
-        elif kind == "flag load":
-            pending_load = number
-        elif kind == "weak load" and pending_load:
-            what, pending_load = "a flag loaded, then an ordinary load without an acquire between: it may read " \
-                                 "what was there before", None
-        if what:
-            found.setdefault((function, what), [number, 0])[1] += 1
+    for function, instructions in functions(ptx):
+        pending_store = pending_load = None
+        for number, line in instructions:
+            kind = kind_of(line)
+            what = None
+            if kind == "fence":
+                pending_store = pending_load = None
+            elif kind == "weak store":
+                pending_store = pending_store or number
+            elif kind == "flag store" and pending_store:
+                what, pending_store = "an ordinary store, then a flag stored without release: the flag may " \
+                                      "become visible first", None
+            elif kind == "flag load":
+                pending_load = number
+            elif kind == "weak load" and pending_load:
+                what, pending_load = "a flag loaded, then an ordinary load without an acquire between: it may " \
+                                     "read what was there before", None
+            if what:
+                found.setdefault((function, what), [number, 0])[1] += 1
     return [(function, what, first, count) for (function, what), (first, count) in found.items()]
 
 
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
-    parser = argparse.ArgumentParser(usage=__doc__.splitlines()[0])
-    add_arguments(parser)
-    args = parser.parse_args()
+    args = parse_arguments(__doc__)  # --help prints the docstring above and exits 0
     problems = findings(ptx_of(args, "flag-ordering-"))
     for function, what, first, count in problems:
         print(f"FAILED: {readable(function)}: {what} (PTX line {first}; {count} such place(s))")

@@ -26,13 +26,12 @@ the time TMA reads. Exit 0 with "OK: ..." when the hand-over is in order; 1 with
 "FAILED: ..." per finding (also when SOURCE issues no TMA store from shared memory at all); 2 on
 bad usage or when FROM is not in SOURCE; 3 when nvcc fails.
 """
-import argparse
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ptx_reading import add_arguments, functions, ptx_of, readable  # noqa: E402  (after the path to it)
+from ptx_reading import functions, parse_arguments, ptx_of, readable  # noqa: E402  (after the path to it)
 
 # An optional guard predicate ("@%p1 ", "@!%p2 "), then the instruction's name.
 GUARD = re.compile(r"^(?:@!?%\w+\s+)?")
@@ -97,12 +96,7 @@ def findings(instructions):
 
 
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
-    parser = argparse.ArgumentParser(usage=__doc__.splitlines()[0])
-    add_arguments(parser)
-    args = parser.parse_args()
+    args = parse_arguments(__doc__)  # --help prints the docstring above and exits 0
     name = os.path.basename(args.source)
     checked, problems = 0, 0
     for function, instructions in functions(ptx_of(args, "proxy-fence-")):
