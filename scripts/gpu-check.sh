@@ -2,7 +2,9 @@
 # gpu-check.sh OUTDIR [LESSON_REGEX]
 # On a machine with an NVIDIA GPU, cmake and nvcc (gnuplot, Doxygen and GoogleTest optional):
 #   1. configures and builds everything with the maintainer tests on,
-#   2. runs every test except the exercises' own checks (the pristine exercises must fail),
+#   2. runs every test that CI cannot run, those labelled gpu or realgrid (the real grid), except
+#      the exercises' own checks (the pristine exercises must fail); GPU_CHECK_TESTS=all runs
+#      every test (the CPU ones too, which CI runs on every change),
 #   3. runs compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on each GPU
 #      solution's short check,
 #   4. performs the reference runs (step bench), the "reference" rows of <build>/gpu-jobs.txt
@@ -132,7 +134,9 @@ if [ -n "${GPU_CHECK_TARGETS:-}" ]; then
   [ -n "$unbuilt" ] && exclude=(-E "$unbuilt")
   note "tests left out: $(echo "$unbuilt" | tr '|' '\n' | grep -c .) (their programs are not among GPU_CHECK_TARGETS)"
 fi
-(cd "$build" && ctest -LE '^exercise$' -R "$only|^common|^scripts\." "${exclude[@]}" --output-on-failure -j 4 --timeout 900) \
+labels='^(gpu|realgrid)$'
+[ "${GPU_CHECK_TESTS:-}" = all ] && labels='.'
+(cd "$build" && ctest -L "$labels" -LE '^exercise$' -R "$only|^common|^scripts\." "${exclude[@]}" --output-on-failure -j 4 --timeout 900) \
   >"$out/ctest.log" 2>&1
 test_rc=$?
 grep -E "tests passed|Test +#.*(Failed|Skipped|Timeout|Not Run)|\*\*\*" "$out/ctest.log" | head -n 60
