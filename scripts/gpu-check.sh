@@ -310,8 +310,12 @@ while read -r kind lesson exe ranks args; do
 done <"$build/gpu-jobs.txt"
 # The runs must be possible on this GPU: a rate above what its units give at the clock the row
 # records means a clock figure that does not describe the timed runs (wb/power_sampler.h).
+# A row whose NVML readings were all one clock and one power, and whose rate that clock cannot
+# give, has its clock and power emptied first, with a '# blanked:' line that says so
+# (scripts/maintainer/blank-stale-readings.py, data/README.md): NVML did not follow the clock there.
 mapfile -t fresh < <(find "$out/bench" -name '*.csv' | sort)
 if [ "${#fresh[@]}" -gt 0 ]; then
+  python3 "$src/scripts/maintainer/blank-stale-readings.py" "$src/data" "${fresh[@]}" | sed 's/^/bench: /' | tee -a "$summary"
   if python3 "$src/scripts/maintainer/verify-roofs.py" --runs "$src/data" "${fresh[@]}" >"$out/bench/verify-roofs.log" 2>&1; then
     note "bench: $(tail -n 1 "$out/bench/verify-roofs.log")"
   else
