@@ -45,6 +45,9 @@ set(WORKBOOK_PLOT_TOOLS_DIR "${CMAKE_CURRENT_LIST_DIR}/../../plots/tools")
 #                                             it is not the quick benchmark (workbook_benchmark)
 #                 [PROGRAM sub-name]          one of several small programs of the lesson
 #                 [NO_BENCH]                  the program has no benchmark
+#                 [NO_REFERENCE_RUN]          its benchmark is no reference run of the GPU check:
+#                                             another step writes the lesson's data file (the
+#                                             profiling lesson's, step profiles)
 #                 [SANITIZER_OPTIONS ...]     extra compute-sanitizer options for its runs
 #                 [RACECHECK]                 the exercise uses shared memory, barriers or atomics:
 #                                             its check also runs racecheck and synccheck on
@@ -617,7 +620,7 @@ function(_workbook_pristine_causes lesson program files causes)
 endfunction()
 
 function(workbook_lesson)
-  cmake_parse_arguments(L "GPU;NO_BENCH;RACECHECK;SPEED_CHECK;OPTIONAL" "NAME;DRIVER;PROGRAM"
+  cmake_parse_arguments(L "GPU;NO_BENCH;NO_REFERENCE_RUN;RACECHECK;SPEED_CHECK;OPTIONAL" "NAME;DRIVER;PROGRAM"
     "EXERCISE_FILES;SOURCES;VARIANT_SOURCES;LIBS;CHECK_ARGS;SANITIZE_ARGS;BENCH_ARGS;REFERENCE_RUN_ARGS;TIMEOUT;SANITIZER_OPTIONS;PRISTINE_CAUSES"
     ${ARGN})
   if(NOT L_NAME OR NOT L_DRIVER OR NOT L_EXERCISE_FILES)
@@ -837,14 +840,22 @@ function(workbook_lesson)
   set_property(GLOBAL APPEND PROPERTY WORKBOOK_EXERCISES "${row}")
 
   if(NOT L_NO_BENCH)
-    workbook_benchmark(NAME ${id} PROGRAM ${id}-solution ARGS ${L_BENCH_ARGS} REFERENCE_RUN_ARGS ${L_REFERENCE_RUN_ARGS})
+    set(no_reference)
+    if(L_NO_REFERENCE_RUN)
+      if(L_REFERENCE_RUN_ARGS)
+        message(FATAL_ERROR "workbook_lesson ${id}: REFERENCE_RUN_ARGS with NO_REFERENCE_RUN")
+      endif()
+      set(no_reference NO_REFERENCE_RUN)
+    endif()
+    workbook_benchmark(NAME ${id} PROGRAM ${id}-solution ARGS ${L_BENCH_ARGS} REFERENCE_RUN_ARGS ${L_REFERENCE_RUN_ARGS}
+                       ${no_reference})
   elseif(L_REFERENCE_RUN_ARGS)
     message(FATAL_ERROR "workbook_lesson ${id}: REFERENCE_RUN_ARGS without a benchmark (NO_BENCH)")
   endif()
 endfunction()
 
 # workbook_benchmark(NAME 07-toward-cublas PROGRAM 07-toward-cublas-solution ARGS --bench ...
-#                    [REFERENCE_RUN_ARGS ...] [REFERENCE_ONLY] [RANKS n])
+#                    [REFERENCE_RUN_ARGS ...] [REFERENCE_ONLY] [RANKS n] [NO_REFERENCE_RUN])
 # A benchmark run of a program. ARGS are its quick benchmark: scripts/progress's measurement of a
 # solved exercise (for the NAME of an exercise's program) and, with WORKBOOK_RUN_BENCHMARKS, the
 # target NAME-bench (CSV <build>/bench/NAME.csv). Every benchmark is also a reference run of
@@ -865,8 +876,11 @@ endfunction()
 # (on fewer it reports the run skipped) and writes OUTDIR/bench/x<n>/NAME.csv, the file that
 # data/FOLDERx<n>/ keeps (data/h200x2/; {bench-dir} is then OUTDIR/bench/x<n>); the program's
 # rank 0 writes it, so its "# command:" line is rank 0's.
+# NO_REFERENCE_RUN: the quick benchmark alone, for a program whose file in the machine's folder
+# another step writes (the profiling lesson's, step profiles): a reference run would write one of
+# the same name.
 function(workbook_benchmark)
-  cmake_parse_arguments(B "REFERENCE_ONLY" "NAME;PROGRAM;RANKS" "ARGS;REFERENCE_RUN_ARGS" ${ARGN})
+  cmake_parse_arguments(B "REFERENCE_ONLY;NO_REFERENCE_RUN" "NAME;PROGRAM;RANKS" "ARGS;REFERENCE_RUN_ARGS" ${ARGN})
   if(NOT B_NAME OR NOT B_PROGRAM)
     message(FATAL_ERROR "workbook_benchmark needs NAME and PROGRAM")
   endif()
@@ -901,8 +915,13 @@ function(workbook_benchmark)
     set_property(GLOBAL APPEND PROPERTY WORKBOOK_REFERENCE_RANK_RUNS "${reference}")
     return()
   endif()
-  string(JOIN " " reference "${B_NAME}" "${B_PROGRAM}" ${B_REFERENCE_RUN_ARGS})
-  set_property(GLOBAL APPEND PROPERTY WORKBOOK_REFERENCE_RUNS "${reference}")
+  if(B_NO_REFERENCE_RUN AND B_REFERENCE_ONLY)
+    message(FATAL_ERROR "workbook_benchmark ${B_NAME}: NO_REFERENCE_RUN with REFERENCE_ONLY leaves no run")
+  endif()
+  if(NOT B_NO_REFERENCE_RUN)
+    string(JOIN " " reference "${B_NAME}" "${B_PROGRAM}" ${B_REFERENCE_RUN_ARGS})
+    set_property(GLOBAL APPEND PROPERTY WORKBOOK_REFERENCE_RUNS "${reference}")
+  endif()
   if(B_REFERENCE_ONLY)
     return()
   endif()

@@ -404,6 +404,10 @@ def reference_data(source, build, absent=()):
             f"workbook_benchmark RANKS {ranks}"
         for path in sorted(glob.glob(os.path.join(source, "data", folder, "*.csv"))):
             file = os.path.basename(path)
+            if file in by_step and file in by_run:
+                problems.append(f"data/{folder}/{file}: written by both the step {by_step[file]} and a reference run "
+                                "of the step bench: one would overwrite the other (workbook_lesson NO_REFERENCE_RUN)")
+                continue
             if file in by_step or lesson_of(file[:-len(".csv")], absent):
                 continue
             if file not in by_run:
