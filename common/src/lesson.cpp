@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -194,6 +195,21 @@ int lesson_main(int argc, char** argv, const LessonInfo& info, LessonStep check,
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitUsage;
     }
+}
+
+bool CheckTally::record(bool ok) {
+    ++cases_;
+    if (ok) return true;
+    ++failed_;
+    const char* stop = std::getenv("WB_STOP_AT_FIRST_WRONG");
+    if (stop && std::string(stop) == "1") {
+        std::printf("FAILED: a case is wrong; the check stops at the first (WB_STOP_AT_FIRST_WRONG=1). See the hints "
+                    "on the lesson %s page.\n",
+                    lesson_number(lesson_).c_str());
+        std::fflush(stdout);
+        std::exit(kExitCheckFailed);
+    }
+    return false;
 }
 
 int CheckTally::finish(const std::string& passed_what) const {

@@ -15,7 +15,9 @@ of one region (each line, each match on the line; two identical lines give a mut
 changes that make the very same program are one mutant (a statement moved past its neighbour
 and that neighbour moved back past it). `run` writes the solution with the change over the
 exercise file in a copy of the course whose other exercise files are solved, and runs
-`scripts/progress check EXERCISE` there. A given file (under solutions/ only, built into the
+`scripts/progress check EXERCISE` there, with WB_STOP_AT_FIRST_WRONG=1 where the check is one
+process: its first wrong case ends it, FAILED (wb::CheckTally), the whole check's verdict since
+no later case can undo it, sooner. A given file (under solutions/ only, built into the
 lesson's programs: GIVEN in its manifest) may mark the parts its lesson's check must guard with
 "// >>> MUTATED: what" ... "// <<< MUTATED"; its mutants are written over the file itself and
 judged by the check of the lesson's first exercise. A mutant is
@@ -519,6 +521,13 @@ class Gpus:
         return dict(os.environ, CUDA_VISIBLE_DEVICES=",".join(taken))
 
 
+def stop_at_first_wrong(env, ranks):
+    """ENV with WB_STOP_AT_FIRST_WRONG=1 (wb::CheckTally: the first wrong case ends the check,
+    FAILED), for a check of one process: its verdict is the whole check's, found sooner. A check of
+    several ranks runs whole, so that no rank waits for one that has left."""
+    return dict(env, WB_STOP_AT_FIRST_WRONG="1") if ranks == 1 else env
+
+
 # How many compilers each worker runs at once: the machine's cores shared among the workers, so
 # that few workers (one GPU keeps few busy) still build their first copies with every core.
 BUILD_JOBS = 1
@@ -613,9 +622,10 @@ class Worker:
         command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
         if exercise.kind == "gpu" and self.build_lesson(exercise):
-            with GPUS.hold(self.gpus_used(exercise)) as taken:
-                return self.run_check(command + ["--no-build"], limit_s, Gpus.env(taken))
-        return self.run_check(command, limit_s)
+            gpus = self.gpus_used(exercise)
+            with GPUS.hold(gpus) as taken:
+                return self.run_check(command + ["--no-build"], limit_s, stop_at_first_wrong(Gpus.env(taken), gpus))
+        return self.run_check(command, limit_s, stop_at_first_wrong(dict(os.environ), 1))
 
     def build_targets(self, build, targets):
         built = subprocess.run(["cmake", "--build", build, "-j", str(BUILD_JOBS), "--target", *targets],

@@ -117,12 +117,11 @@ class CheckTally {
 public:
     /// `lesson` is the lesson's folder name, e.g. "02-naive-matmul".
     explicit CheckTally(std::string lesson) : lesson_(std::move(lesson)) {}
-    /// Records one case; returns `ok` so that callers can chain.
-    bool record(bool ok) {
-        ++cases_;
-        if (!ok) ++failed_;
-        return ok;
-    }
+    /// Records one case; returns `ok` so that callers can chain. With WB_STOP_AT_FIRST_WRONG=1 in
+    /// the environment (the mutation tests', scripts/maintainer/mutate.py) a wrong case ends the
+    /// check at once, FAILED: the verdict of the whole check, since no later case can undo it,
+    /// without the time of the cases after it.
+    bool record(bool ok);
     long cases() const { return cases_; }    ///< cases recorded
     long failed() const { return failed_; }  ///< cases that failed
     /// Prints the verdict line and returns kExitPass or kExitCheckFailed. With no case recorded
