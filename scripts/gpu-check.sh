@@ -42,7 +42,8 @@
 # nvidia-smi -L run checks of different copies at once): those of the exercises matching
 # GPU_CHECK_MUTANTS (a regex of exercise names; default: all), of their files those matching
 # GPU_CHECK_MUTANT_FILES (a regex of paths; default: all), with GPU_CHECK_MUTANT_PENDING=1 only
-# the mutants without a judged row in the committed reports. It writes the reports into
+# the mutants without a judged row in the committed reports; GPU_CHECK_MUTANT_GPU_SHARE=n lets each
+# GPU run n checks at once of the exercises that time nothing (mutate.py --gpu-share). It writes the reports into
 # solutions/*/mutation-report.tsv and copies them to OUTDIR/mutants/; the copies of the course
 # and the mutants judged so far stay in OUTDIR/mutants/, so that a call that stopped at
 # GPU_CHECK_MUTANT_DEADLINE_S (seconds) goes on in the next call with the same OUTDIR. Its
@@ -383,7 +384,8 @@ if wants mutants; then
   [ "${GPU_CHECK_MUTANT_PENDING:-0}" = 1 ] && pending=(--pending)
   python3 "$src/scripts/maintainer/mutate.py" run --build-dir "$build" --kind gpu "${pending[@]}" \
     --only "${GPU_CHECK_MUTANTS:-.}" --files "${GPU_CHECK_MUTANT_FILES:-.}" \
-    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --work-dir "$out/mutants/work" --keep-workers \
+    --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --gpu-share "${GPU_CHECK_MUTANT_GPU_SHARE:-1}" \
+    --work-dir "$out/mutants/work" --keep-workers \
     --state "$out/mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" \
     --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" >"$out/mutants.log" 2>&1
   rc=$?

@@ -473,16 +473,27 @@ def read_exercises(build_dir):
 
 
 class Gpus:
-    """The machine's GPUs, each held by one check at a time. hold(n) waits, in the order asked,
-    until n GPUs are free and gives their ids; env() is the environment that shows a program
-    only those (CUDA_VISIBLE_DEVICES). Without a GPU there is one slot and the environment is
-    left as it is."""
+    """The machine's GPUs. hold(n) waits, in the order asked, until n GPUs can take one more
+    check and gives their ids; env() is the environment that shows a program only those
+    (CUDA_VISIBLE_DEVICES). A GPU runs up to `share` checks at once (--gpu-share: the checks of
+    exercises that time nothing, whose programs leave most of a large GPU idle while the CPU
+    computes their references); hold(n, alone=True) waits until n GPUs run nothing and holds
+    them alone (a check that times its code against a baseline, the sanitizers, a check of
+    several ranks). Without a GPU there is one slot and the environment is left as it is."""
 
-    def __init__(self, ids):
+    def __init__(self, ids, share=1):
         self.ids = list(ids) or [None]
-        self.free = list(self.ids)
+        self.share = max(1, share)
+        self.running = {gpu: 0 for gpu in self.ids}  # checks on each GPU
+        self.alone = set()                            # GPUs held alone
         self.changed = threading.Condition()
         self.next_ticket, self.serving = 0, 0
+
+    def takers(self, alone):
+        """The GPUs that can take one more check (alone: one that runs nothing), least busy first."""
+        fits = [g for g in self.ids if g not in self.alone and
+                (self.running[g] == 0 if alone else self.running[g] < self.share)]
+        return sorted(fits, key=lambda g: self.running[g])
 
     @staticmethod
     def of_machine():
@@ -497,21 +508,28 @@ class Gpus:
         return Gpus([str(i) for i in range(len(re.findall(r"^GPU \d+", listing, re.M)))])
 
     @contextlib.contextmanager
-    def hold(self, count):
+    def hold(self, count, alone=True):
         count = max(1, min(count, len(self.ids)))
+        alone = alone or count > 1 or self.share == 1
         with self.changed:
             ticket = self.next_ticket
             self.next_ticket += 1
-            while self.serving != ticket or len(self.free) < count:
+            while self.serving != ticket or len(self.takers(alone)) < count:
                 self.changed.wait()
-            taken, self.free = self.free[:count], self.free[count:]
+            taken = self.takers(alone)[:count]
+            for gpu in taken:
+                self.running[gpu] += 1
+                if alone:
+                    self.alone.add(gpu)
             self.serving += 1
             self.changed.notify_all()
         try:
             yield taken
         finally:
             with self.changed:
-                self.free += taken
+                for gpu in taken:
+                    self.running[gpu] -= 1
+                    self.alone.discard(gpu)
                 self.changed.notify_all()
 
     @staticmethod
@@ -534,6 +552,15 @@ BUILD_JOBS = 1
 
 # The GPUs the workers share (made by command_run; the self-test sets its own).
 GPUS = Gpus([None])
+
+# The exercise programs whose checks time their code (<build>/workbook-speed-checks.tsv): they
+# hold a GPU alone (made by command_run).
+TIMED = set()
+
+
+def ran_out_of_time(code, output):
+    """Whether a check ended at a time limit: stopped from outside, or its own limit's verdict."""
+    return code is None or "the check did not finish within" in output
 
 # compute-sanitizer's exit code for a finding, the tools that judge a surviving GPU mutant, and
 # the time scale of the check's limits under them (scripts/gpu-check.sh's sanitizer step).
@@ -615,15 +642,16 @@ class Worker:
                  for m in [re.fullmatch(re.escape(e.name) + r"\.exercise-(\d+)ranks", t)] if m]
         return max(ranks, default=1)
 
-    def check(self, exercise, limit_s):
+    def check(self, exercise, limit_s, alone=False):
         """Runs the student's check; returns (exit code or None when stopped, output). A GPU
         exercise's programs are built first, side by side with the other workers, and its check
-        then runs on GPUs it holds alone (GPUS)."""
+        then runs on a GPU it shares with at most GPUS.share - 1 other checks, or holds alone
+        (`alone`, a check that times its code, a check of several ranks: GPUS)."""
         command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
         if exercise.kind == "gpu" and self.build_lesson(exercise):
             gpus = self.gpus_used(exercise)
-            with GPUS.hold(gpus) as taken:
+            with GPUS.hold(gpus, alone or exercise.target_id in TIMED) as taken:
                 return self.run_check(command + ["--no-build"], limit_s, stop_at_first_wrong(Gpus.env(taken), gpus))
         return self.run_check(command, limit_s, stop_at_first_wrong(dict(os.environ), 1))
 
@@ -664,6 +692,10 @@ class Worker:
         try:
             code, output = self.check(exercise, limit_s)
             mutant.outcome, mutant.detail = judge(code, output)
+            if exercise.kind == "gpu" and GPUS.share > 1 and ran_out_of_time(code, output):
+                # Beside other checks it may only have been slower: judged again on a GPU of its own.
+                code, output = self.check(exercise, limit_s, alone=True)
+                mutant.outcome, mutant.detail = judge(code, output)
             if code == 0 and exercise.kind == "gpu":
                 mutant.outcome, mutant.detail = self.sanitize(exercise, mutant, lines, limit_s)
         finally:
@@ -965,9 +997,14 @@ def command_run(args):
     started = time.monotonic()
     count = max(1, min(args.jobs, len(pending)))
     BUILD_JOBS = max(1, (os.cpu_count() or 1) // count)
-    GPUS = Gpus.of_machine()
+    GPUS = Gpus(Gpus.of_machine().ids, args.gpu_share)
+    speed_checks = os.path.join(args.build_dir, "workbook-speed-checks.tsv")
+    if os.path.exists(speed_checks):
+        with open(speed_checks, encoding="utf-8") as f:
+            TIMED.update(line.split("\t")[0] for line in f if line.strip() and not line.startswith("#"))
     if any(e.kind == "gpu" for e, _, _ in pending):
-        print(f"mutate: GPUs {', '.join(g for g in GPUS.ids if g is not None) or 'none found'}", flush=True)
+        print(f"mutate: GPUs {', '.join(g for g in GPUS.ids if g is not None) or 'none found'}"
+              f"{f', up to {GPUS.share} checks at once on each' if GPUS.share > 1 else ''}", flush=True)
     # Every exercise of the course solved in the copies: checking a lesson by name checks all of
     # its exercises (scripts/check 03-tiled-matmul includes 03-tiled-matmul.banks).
     solved = read_exercises(args.build_dir)
@@ -1252,6 +1289,9 @@ def main():
                      help="only the mutants without a judged row in the committed report (none, pending, or "
                           "their file's regions changed); the report keeps the other rows")
     run.add_argument("--jobs", type=int, default=max(1, min(8, os.cpu_count() or 1)))
+    run.add_argument("--gpu-share", type=int, default=1,
+                     help="checks one GPU runs at once for exercises that time nothing (default 1); a check "
+                          "that ran out of time beside others is judged again alone")
     run.add_argument("--limit-s", type=float, default=900,
                      help="stop a check (or a sanitizer run) from outside after this long (beyond its own time "
                           "limit): a survivor")

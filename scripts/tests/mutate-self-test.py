@@ -393,10 +393,11 @@ with tempfile.TemporaryDirectory() as root:
         os.environ["PATH"] = saved_path
 
 # GPU checks: each on GPUs of its own, as many at once as there are GPUs; a check of two ranks
-# holds two. CPU checks run side by side.
+# holds two. CPU checks run side by side. With --gpu-share n, a GPU runs n checks at once of
+# exercises that time nothing; one that times its code (TIMED) still holds its GPU alone.
 
 
-def most_at_once(kind, gpus, ranks=1, workers_count=3):
+def most_at_once(kind, gpus, ranks=1, workers_count=3, share=1, timed=False):
     running, most, seen, lock = [0], [0], [], threading.Lock()
 
     def fake_check(command, limit_s, env=None):
@@ -416,7 +417,10 @@ def most_at_once(kind, gpus, ranks=1, workers_count=3):
         return 0, "PASSED"
 
     held, shared = [], []
-    mutate.GPUS = mutate.Gpus(gpus)
+    mutate.GPUS = mutate.Gpus(gpus, share)
+    mutate.TIMED.clear()
+    if timed:
+        mutate.TIMED.add("99-x")
     exercise = mutate.exercise_list.Exercise(f"99-x|99-x||{kind}|lessons/99-x/f.cu|99-x")
     workers = [mutate.Worker(os.path.join(tempfile.gettempdir(), f"w{i}"), [exercise], []) for i in range(workers_count)]
     for worker in workers:
@@ -443,10 +447,22 @@ try:
            f"a check of two ranks holds two GPUs: {seen}")
     most, seen, shared = most_at_once("cpu", ["0"])
     expect(most > 1, "the checks of a CPU exercise run side by side")
+    most, seen, shared = most_at_once("gpu", ["0"], workers_count=4, share=2)
+    expect(most == 2 and set(seen) == {"0"}, f"with --gpu-share 2 one GPU runs two checks at once: {most}")
+    most, seen, shared = most_at_once("gpu", ["0", "1"], workers_count=4, share=2)
+    expect(most == 4, f"with --gpu-share 2 two GPUs run four checks at once: {most}")
+    most, seen, shared = most_at_once("gpu", ["0"], workers_count=4, share=2, timed=True)
+    expect(most == 1, f"a check that times its code holds its GPU alone, even with --gpu-share: {most}")
+    most, seen, shared = most_at_once("gpu", ["0", "1", "2"], ranks=2, share=2)
+    expect(most == 1 and not shared, f"a check of two ranks holds its GPUs alone, even with --gpu-share: {seen}")
+    expect(mutate.ran_out_of_time(None, "") and mutate.ran_out_of_time(1, "FAILED: the check did not finish within 60 s")
+           and not mutate.ran_out_of_time(1, "FAILED: 3 of 9 cases wrong"),
+           "a check stopped from outside or by its own time limit ran out of time")
     expect(mutate.Gpus([]).ids == [None] and "CUDA_VISIBLE_DEVICES" not in mutate.Gpus.env([None]) or
            os.environ.get("CUDA_VISIBLE_DEVICES"), "without a GPU the environment is left as it is")
 finally:
     mutate.GPUS = saved_gpus
+    mutate.TIMED.clear()
 
 print(f"{'FAILED' if failures else 'PASSED'}: mutate.py self-test, {len(failures)} problem(s)")
 sys.exit(1 if failures else 0)
