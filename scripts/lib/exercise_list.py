@@ -7,6 +7,8 @@ Two sources, one rule each:
     per line, "test id|lesson|program|kind|files|target id", files comma-separated, and
     "|optional" after it for an optional exercise ("going further": workbook_lesson's OPTIONAL),
     which no tool requires for a lesson to be done;
+  - the build's speed checks, <build>/workbook-speed-checks.tsv (the manifests' SPEED_CHECK): the
+    exercise programs whose checks time their code (speed_check_rows);
   - the exercise files in the tree: a file of lessons/NN-name/ (at any depth) is an exercise file
     when solutions/NN-name/ holds its reference version under the same path.
 A lesson is its folder lessons/NN-name/ with a CMakeLists.txt (where its manifest lives); a tool,
@@ -64,6 +66,21 @@ def read_list(build_dir, kind=Exercise):
         return None
     with open(path, encoding="utf-8") as f:
         return [kind(line.rstrip("\n")) for line in f if line.strip() and not line.startswith("#")]
+
+
+SPEED_CHECKS_NAME = "workbook-speed-checks.tsv"
+
+
+def speed_check_rows(build_dir):
+    """[[program, constant, least|most, ratio, depends]]: the exercise programs whose checks time
+    their code, one row per speed check (the manifests' SPEED_CHECK, <build>/workbook-speed-checks.tsv);
+    [] when the course was not configured there."""
+    path = os.path.join(build_dir, SPEED_CHECKS_NAME)
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    return [fields + [""] * (5 - len(fields)) for fields in rows]
 
 
 def checked_by(name, exercises):

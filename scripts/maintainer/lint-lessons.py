@@ -788,8 +788,7 @@ CODE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h")
 
 def speed_check_rows(build):
     """[[program, constant, least|most, ratio, depends]] of the manifests' SPEED_CHECK."""
-    path = os.path.join(build, "workbook-speed-checks.tsv")
-    return read_rows(path, 5) if os.path.exists(path) else []
+    return exercise_list.speed_check_rows(build)
 
 
 def lesson_code(source, lesson):

@@ -553,8 +553,8 @@ BUILD_JOBS = 1
 # The GPUs the workers share (made by command_run; the self-test sets its own).
 GPUS = Gpus([None])
 
-# The exercise programs whose checks time their code (<build>/workbook-speed-checks.tsv): they
-# hold a GPU alone (made by command_run).
+# The exercise programs whose checks time their code (exercise_list.speed_check_rows): they hold
+# a GPU alone (made by command_run).
 TIMED = set()
 
 
@@ -642,6 +642,11 @@ class Worker:
                  for m in [re.fullmatch(re.escape(e.name) + r"\.exercise-(\d+)ranks", t)] if m]
         return max(ranks, default=1)
 
+    def holds_alone(self, exercise):
+        """Whether the exercise's check holds its GPUs alone even with --gpu-share: it times its
+        code, or it runs several ranks (Gpus.hold)."""
+        return GPUS.share == 1 or exercise.target_id in TIMED or self.gpus_used(exercise) > 1
+
     def check(self, exercise, limit_s, alone=False):
         """Runs the student's check; returns (exit code or None when stopped, output). A GPU
         exercise's programs are built first, side by side with the other workers, and its check
@@ -651,7 +656,7 @@ class Worker:
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
         if exercise.kind == "gpu" and self.build_lesson(exercise):
             gpus = self.gpus_used(exercise)
-            with GPUS.hold(gpus, alone or exercise.target_id in TIMED) as taken:
+            with GPUS.hold(gpus, alone or self.holds_alone(exercise)) as taken:
                 return self.run_check(command + ["--no-build"], limit_s, stop_at_first_wrong(Gpus.env(taken), gpus))
         return self.run_check(command, limit_s, stop_at_first_wrong(dict(os.environ), 1))
 
@@ -692,7 +697,7 @@ class Worker:
         try:
             code, output = self.check(exercise, limit_s)
             mutant.outcome, mutant.detail = judge(code, output)
-            if exercise.kind == "gpu" and GPUS.share > 1 and ran_out_of_time(code, output):
+            if exercise.kind == "gpu" and not self.holds_alone(exercise) and ran_out_of_time(code, output):
                 # Beside other checks it may only have been slower: judged again on a GPU of its own.
                 code, output = self.check(exercise, limit_s, alone=True)
                 mutant.outcome, mutant.detail = judge(code, output)
@@ -998,10 +1003,7 @@ def command_run(args):
     count = max(1, min(args.jobs, len(pending)))
     BUILD_JOBS = max(1, (os.cpu_count() or 1) // count)
     GPUS = Gpus(Gpus.of_machine().ids, args.gpu_share)
-    speed_checks = os.path.join(args.build_dir, "workbook-speed-checks.tsv")
-    if os.path.exists(speed_checks):
-        with open(speed_checks, encoding="utf-8") as f:
-            TIMED.update(line.split("\t")[0] for line in f if line.strip() and not line.startswith("#"))
+    TIMED.update(row[0] for row in exercise_list.speed_check_rows(args.build_dir))
     if any(e.kind == "gpu" for e, _, _ in pending):
         print(f"mutate: GPUs {', '.join(g for g in GPUS.ids if g is not None) or 'none found'}"
               f"{f', up to {GPUS.share} checks at once on each' if GPUS.share > 1 else ''}", flush=True)
