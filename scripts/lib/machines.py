@@ -9,6 +9,7 @@
     machines.of_folder(ms, "h100x2")   # (the h100 Machine, 2); None for another folder
     machines.of_device(ms, "2x NVIDIA H100 80GB HBM3")  # (the h100 Machine, 2 GPUs); None: unknown
     machines.rate_problems(table, machine)  # ['kernel shape block: why'] per impossible row
+    machines.rate_findings(table, machine)  # [(row index, kind, why)]: kind ABOVE_CLOCK, ABOVE_ROOF ...
 
 A row is impossible when its rate is above what the GPUs' arithmetic units can give at the clock
 it ran at: per-cycle peak of its arithmetic (fp64, fp64-tensor, fp32, tf32-tensor, bf16-tensor)
@@ -112,40 +113,53 @@ def row_name(row):
     return " ".join(row.get(c, "") for c in ("kernel", "shape", "block") if row.get(c, "") not in ("", "-"))
 
 
-def rate_problems(table, machine):
-    """One line per row of TABLE (a run of MACHINE) whose rate is above what its arithmetic units
-    allow at its clock, or that lacks the arithmetic its work needs, or whose roof_fraction is
-    above ROOF_SLACK."""
-    problems = []
+# What rate_findings finds in a row: above its roof, work with no arithmetic named, an arithmetic
+# with no per-cycle peak, a rate above what its clock allows.
+ABOVE_ROOF = "above-roof"
+NO_ARITHMETIC = "no-arithmetic"
+UNKNOWN_ARITHMETIC = "unknown-arithmetic"
+ABOVE_CLOCK = "above-clock"
+
+
+def rate_findings(table, machine):
+    """(row index, kind, line) for each row of TABLE (a run of MACHINE) whose rate is above what
+    its arithmetic units allow at its clock (ABOVE_CLOCK), or that lacks the arithmetic its work
+    needs, or whose roof_fraction is above ROOF_SLACK."""
+    findings = []
     sms = machine.spec("sms")
     has_arithmetic = "arithmetic" in table.columns
-    for row in table.rows:
+    for index, row in enumerate(table.rows):
         device = of_device([machine], row.get("device", ""))
         if device is None:
             continue  # another device: a CPU baseline
         gpus = device[1]
         fraction = bench_csv.number(row.get("roof_fraction"))
         if fraction is not None and fraction > ROOF_SLACK:
-            problems.append(f"{row_name(row)}: at {fraction:.2f} of its roof (a roof that a kernel beats is "
-                            "not a roof)")
+            findings.append((index, ABOVE_ROOF, f"{row_name(row)}: at {fraction:.2f} of its roof (a roof that a "
+                             "kernel beats is not a roof)"))
         rate = row_rate_gflops(row)
         if rate is None:
             continue
         arithmetic = row.get("arithmetic", "") if has_arithmetic else FASTEST_OF.get(row.get("precision"), "")
         if not arithmetic:
             if has_arithmetic and row.get("precision") in FASTEST_OF:
-                problems.append(f"{row_name(row)}: {row['precision']} work with no arithmetic named: which "
-                                "units bound it is unknown")
+                findings.append((index, NO_ARITHMETIC, f"{row_name(row)}: {row['precision']} work with no "
+                                 "arithmetic named: which units bound it is unknown"))
             continue
         if arithmetic not in PER_CYCLE:
-            problems.append(f"{row_name(row)}: arithmetic '{arithmetic}' has no per-cycle peak "
-                            f"(one of {', '.join(PER_CYCLE)})")
+            findings.append((index, UNKNOWN_ARITHMETIC, f"{row_name(row)}: arithmetic '{arithmetic}' has no "
+                             f"per-cycle peak (one of {', '.join(PER_CYCLE)})"))
             continue
         per_cycle = machine.spec(PER_CYCLE[arithmetic])
         clock, source = row_clock(row, machine)
         bound = per_cycle * sms * gpus * clock / 1000.0  # GFLOP/s
         if rate > bound * (1 + ROUNDING):
-            problems.append(f"{row_name(row)}: {rate:.0f} GFLOP/s is more than {arithmetic} can give at {clock:g} "
-                            f"MHz: {per_cycle:g} flop/cycle x {sms:g} SMs x {gpus} GPU(s) = {bound:.0f} GFLOP/s "
-                            f"(clock: {source})")
-    return problems
+            findings.append((index, ABOVE_CLOCK, f"{row_name(row)}: {rate:.0f} GFLOP/s is more than {arithmetic} "
+                             f"can give at {clock:g} MHz: {per_cycle:g} flop/cycle x {sms:g} SMs x {gpus} GPU(s) = "
+                             f"{bound:.0f} GFLOP/s (clock: {source})"))
+    return findings
+
+
+def rate_problems(table, machine):
+    """One line per row of TABLE (a run of MACHINE) that rate_findings finds."""
+    return [line for _, _, line in rate_findings(table, machine)]

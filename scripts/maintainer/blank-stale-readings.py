@@ -32,11 +32,6 @@ def readings_are_one(row):
     return all(low is not None and low == high for low, high in values)
 
 
-def faster_than_its_clock(table, record, machine):
-    one_row = bench_csv.BenchCsv(table.comments, table.columns, [record])
-    return any("can give at" in problem for problem in machines.rate_problems(one_row, machine))
-
-
 def csv_line(record):
     text = io.StringIO()
     csv.writer(text, lineterminator="\n").writerow(record)
@@ -48,8 +43,8 @@ def blank(path, found):
     owner = machines.of_device(found, table.comments.get("device", ""))
     if owner is None or not all(column in table.columns for column in BLANKED):
         return []
-    stale = [i for i, (record, row) in enumerate(zip(table.records, table.rows))
-             if readings_are_one(row) and faster_than_its_clock(table, record, owner[0])]
+    above_clock = {i for i, kind, _ in machines.rate_findings(table, owner[0]) if kind == machines.ABOVE_CLOCK}
+    stale = [i for i in sorted(above_clock) if readings_are_one(table.rows[i])]
     if not stale:
         return []
     columns = [table.columns.index(column) for column in BLANKED]
