@@ -47,6 +47,10 @@ void UnfusedAttention::run(const AttentionArgs& args) {
     if (scores_.count() < scores) {
         scores_ = wb::DeviceBuffer<float>(scores);
         probabilities_ = wb::DeviceBuffer<bf16>(scores);
+        // compute-sanitizer's initcheck does not count cuBLASLt's writes of S as initializing it:
+        // it flagged every read of S in softmax_rows while O came out right. Zeroed once here
+        // (cuBLASLt overwrites it on every run), S leaves the tool's report to the course's kernels.
+        WB_CUDA_CHECK(cudaMemset(scores_.get(), 0, scores_.bytes()));
     }
     // S_h (seq x seq) = Q_h K_h^T: K_h is the transposed operand, seq x d.
     wb::cublas_gemm_bf16_batched(args.seq, args.seq, args.head_dim, args.q, args.k, true, scores_.get(), args.heads);
