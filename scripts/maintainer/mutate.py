@@ -40,9 +40,11 @@ the solutions (WORKBOOK_CHECK_TIME_SCALE=20). A finding (exit 99: an access outs
 of global, shared or local memory, a read of global memory that nothing wrote, a failed CUDA call)
 kills the mutant; its detail is the tool's first error line. Only a finding kills: a check that
 fails under a tool without one (the tool slows it past a limit) is no verdict on the mutant.
-The programs come from a second build folder of the worker, configured with -G (device code not
-optimised): an optimised build may delete an access whose value nothing uses, or one that is
-undefined behaviour, and the finding with it; with -G every access the source makes is made.
+The tools run in one worker's copy of the course alone, the first's (a mutant whose check passed
+in another copy waits for it there): the programs come from a second build folder of that copy,
+configured with -G (device code not optimised), compiled once rather than in every copy: an
+optimised build may delete an access whose value nothing uses, or one that is undefined
+behaviour, and the finding with it; with -G every access the source makes is made.
 A -G program is trusted only when the solved program passes under both tools in that folder
 (it may not compile, need more registers than the kernel may have, or run past a time limit):
 else the release build is used, where the solved program must pass under both tools, or the
@@ -54,10 +56,11 @@ lessons that ask for it): such a mutant stays a survivor, with its reason.
 GPUs. The workers build side by side; a GPU exercise's check and its sanitizer runs hold GPUs
 of their own, one per rank of the exercise's checks (lesson 08's NAME.exercise-2ranks: two), so
 that checks of other workers run on the other GPUs at the same time (CUDA_VISIBLE_DEVICES; the
-GPUs are those of `nvidia-smi -L`, or those CUDA_VISIBLE_DEVICES names). A check never shares
-its GPU: a check that times a kernel against a baseline must have it to itself, and another
-program's kernels between the check's own can leave other values in the shared memory that the
-check fills with junk.
+GPUs are those of `nvidia-smi -L`, or those CUDA_VISIBLE_DEVICES names). A check shares its GPU
+only with --gpu-share n (n checks at once on each GPU), and never a check that times a kernel
+against a baseline (it must have the GPU to itself), one of several ranks, or a sanitizer run; a
+check that ran out of time beside others is judged again on a GPU alone. Each judged mutant's
+line in the output ends with the seconds its check and its tools took.
 
 The reports. One per lesson, solutions/NN-name/mutation-report.tsv (read by
 scripts/lib/mutation_report.py), with a row for every mutant: its file, line, position, operator,
@@ -262,6 +265,7 @@ class Mutant:
         self.extra = {}  # other lines changed (line index -> text), for moves and swaps
         self.position = ""  # set by file_mutants: "code line:column[>other code line]"
         self.outcome, self.reason, self.detail = "", "", ""
+        self.seconds = {}  # the seconds its check and its tools took (Worker.run, Worker.run_tools)
 
     @property
     def key(self):
@@ -583,6 +587,63 @@ def first_finding(output):
     return "an error without a message"
 
 
+# Worker.run's answer where a GPU mutant passed its check and the tools are another worker's.
+LEFT_FOR_TOOLS = "left for the tools"
+
+
+class JobBoard:
+    """The jobs of a run, shared by the workers: each worker's slice of the mutants to check
+    (split_among), and the GPU mutants whose check passed, waiting for compute-sanitizer. Only
+    worker 0 runs the tools, so that one copy of the course, not every one, compiles the -G
+    programs and runs the solved program under the tools first. Worker 0
+    takes those mutants before its own checks, and while other workers still check it waits for
+    more rather than leave. No job is given after `deadline_s` (0: none) or after stop()."""
+
+    def __init__(self, jobs, count, deadline_s=0):
+        self.queues = split_among(jobs, count)
+        self.for_tools = collections.deque()
+        self.working = count  # workers that have not left
+        self.stopped = False
+        self.changed = threading.Condition()
+        self.started, self.deadline_s = time.monotonic(), deadline_s
+
+    def past_deadline(self):
+        return bool(self.deadline_s) and time.monotonic() - self.started > self.deadline_s
+
+    def take(self, index):
+        """("tools" or "check", job) for worker `index`, or None when it has nothing left to do."""
+        with self.changed:
+            while True:
+                if self.stopped or self.past_deadline():
+                    return None
+                if index == 0 and self.for_tools:
+                    return "tools", self.for_tools.popleft()
+                if self.queues[index]:
+                    return "check", self.queues[index].popleft()
+                longest = max(self.queues, key=len)
+                if longest:  # a worker whose slice is done takes jobs from the end of the longest
+                    return "check", longest.pop()
+                if index != 0 or self.working == 1:
+                    return None
+                self.changed.wait(timeout=1)
+
+    def leave_for_tools(self, job):
+        with self.changed:
+            self.for_tools.append(job)
+            self.changed.notify_all()
+
+    def leaving(self):
+        """A worker leaves (done, or stopped by an error)."""
+        with self.changed:
+            self.working -= 1
+            self.changed.notify_all()
+
+    def stop(self):
+        with self.changed:
+            self.stopped = True
+            self.changed.notify_all()
+
+
 class Worker:
     """A copy of the course with every exercise file of the chosen exercises solved, and its
     own build folder, so that several mutants build and run side by side. A folder left by an
@@ -690,22 +751,47 @@ class Worker:
             raise RuntimeError(f"the solved course fails {exercise.name} (exit {code}):\n{output[-1500:]}")
         self.ready.add(exercise.name)
 
-    def run(self, exercise, mutant, lines, limit_s):
-        target = os.path.join(self.tree, file_under_test(mutant))
-        with open(target, "w", encoding="utf-8") as f:
-            f.write("\n".join(mutant.apply(lines)))
-        try:
+    def run(self, exercise, mutant, lines, limit_s, tools_here=True):
+        """Judges a mutant by the student's check, and a GPU mutant that passes it by the tools too
+        (sanitize); returns LEFT_FOR_TOOLS, its outcome unset, where the tools are another worker's
+        (tools_here False: JobBoard)."""
+        with self.mutated(mutant, lines):
+            begun = time.monotonic()
             code, output = self.check(exercise, limit_s)
             mutant.outcome, mutant.detail = judge(code, output)
             if exercise.kind == "gpu" and not self.holds_alone(exercise) and ran_out_of_time(code, output):
                 # Beside other checks it may only have been slower: judged again on a GPU of its own.
                 code, output = self.check(exercise, limit_s, alone=True)
                 mutant.outcome, mutant.detail = judge(code, output)
+            mutant.seconds["check"] = time.monotonic() - begun
             if code == 0 and exercise.kind == "gpu":
-                mutant.outcome, mutant.detail = self.sanitize(exercise, mutant, lines, limit_s)
+                if not tools_here:
+                    mutant.outcome, mutant.detail = "", ""
+                    return LEFT_FOR_TOOLS
+                self.judge_by_tools(exercise, mutant, lines, limit_s)
+        return mutant
+
+    def run_tools(self, exercise, mutant, lines, limit_s):
+        """compute-sanitizer on a GPU mutant whose check passed in another worker's copy."""
+        with self.mutated(mutant, lines):
+            self.judge_by_tools(exercise, mutant, lines, limit_s)
+        return mutant
+
+    def judge_by_tools(self, exercise, mutant, lines, limit_s):
+        begun = time.monotonic()
+        mutant.outcome, mutant.detail = self.sanitize(exercise, mutant, lines, limit_s)
+        mutant.seconds["tools"] = time.monotonic() - begun
+
+    @contextlib.contextmanager
+    def mutated(self, mutant, lines):
+        """The mutant in this copy's file for the while, the solved file back after."""
+        target = os.path.join(self.tree, file_under_test(mutant))
+        with open(target, "w", encoding="utf-8") as f:
+            f.write("\n".join(mutant.apply(lines)))
+        try:
+            yield
         finally:
             shutil.copyfile(os.path.join(ROOT, mutant.file), target)
-        return mutant
 
     # -- compute-sanitizer on a GPU mutant whose check passed --
 
@@ -1011,44 +1097,48 @@ def command_run(args):
     # its exercises (scripts/check 03-tiled-matmul includes 03-tiled-matmul.banks).
     solved = read_exercises(args.build_dir)
     workers = [Worker(os.path.join(work, f"w{i:02d}"), solved, cmake_args) for i in range(count)]
-    queues = split_among(pending, count)
+    board = JobBoard(pending, count, args.deadline_s)
     lock = threading.Lock()
     errors, done = [], [0]
     state = open(args.state, "a", encoding="utf-8") if args.state else None
 
-    def next_job(index):
+    def judged(mutant):
         with lock:
-            if errors or (args.deadline_s and time.monotonic() - started > args.deadline_s):
-                return None
-            if queues[index]:
-                return queues[index].popleft()
-            longest = max(queues, key=len)
-            return longest.pop() if longest else None
+            done[0] += 1
+            if state and mutant.outcome != SKIPPED:
+                state.write(json.dumps({"key": state_key(mutant), "outcome": mutant.outcome,
+                                        "detail": mutant.detail}) + "\n")
+                state.flush()
+            if mutant.outcome != STILLBORN:
+                # The seconds of each part: where a long run spent its time.
+                print(f"  [{done[0]}/{len(pending)} {time.monotonic() - started:.0f}s] {mutant.outcome:9} "
+                      f"{mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)[:60]}  "
+                      f"({mutant.detail[:70]}) [{', '.join(f'{k} {v:.0f} s' for k, v in mutant.seconds.items())}]",
+                      flush=True)
 
     def work_loop(index):
         worker = workers[index]
         try:
             worker.prepare()
             while True:
-                job = next_job(index)
+                job = board.take(index)
                 if job is None:
                     return
-                exercise, mutant, lines = job
+                part, (exercise, mutant, lines) = job
+                if part == "tools":
+                    judged(worker.run_tools(exercise, mutant, lines, args.limit_s))
+                    continue
                 worker.baseline(exercise, args.build_limit_s)
-                worker.run(exercise, mutant, lines, args.limit_s)
-                with lock:
-                    done[0] += 1
-                    if state and mutant.outcome != SKIPPED:
-                        state.write(json.dumps({"key": state_key(mutant), "outcome": mutant.outcome,
-                                                "detail": mutant.detail}) + "\n")
-                        state.flush()
-                    if mutant.outcome != STILLBORN:
-                        print(f"  [{done[0]}/{len(pending)} {time.monotonic() - started:.0f}s] {mutant.outcome:9} "
-                              f"{mutant.file}:{mutant.line} {mutant.operator}: {mutant_text(mutant)[:60]}  "
-                              f"({mutant.detail[:70]})", flush=True)
+                if worker.run(exercise, mutant, lines, args.limit_s, tools_here=index == 0) == LEFT_FOR_TOOLS:
+                    board.leave_for_tools((exercise, mutant, lines))
+                    continue
+                judged(mutant)
         except Exception as error:  # a broken copy: stop every worker, write nothing
             with lock:
                 errors.append(f"{worker.folder}: {error}")
+            board.stop()
+        finally:
+            board.leaving()
 
     threads = [threading.Thread(target=work_loop, args=(i,)) for i in range(count if pending else 0)]
     for thread in threads:

@@ -342,7 +342,7 @@ with tempfile.TemporaryDirectory() as root:
     os.environ["PATH"] = tools + os.pathsep + saved_path
     log = os.path.join(root, "sanitizer.log")
     try:
-        def sanitized(finds="", dirty="", passed=True):
+        def sanitized(finds="", dirty="", passed=True, tools_here=True):
             """The outcome and detail of the first mutant of f.cu, made to hold BUG, in a fresh worker."""
             exercise = mutate.exercise_list.Exercise("99-x|99-x||gpu|lessons/99-x/f.cu|99-x")
             folder = os.path.join(root, "w" + str(len(os.listdir(root))))
@@ -362,7 +362,13 @@ with tempfile.TemporaryDirectory() as root:
             mutant = mutants[0]
             mutant.mutated = mutant.mutated + "  // BUG"
             open(log, "w").close()
-            worker.run(exercise, mutant, lines, 10)
+            if worker.run(exercise, mutant, lines, 10, tools_here=tools_here) == mutate.LEFT_FOR_TOOLS:
+                with open(os.environ["FAKE_TREE_FILE"]) as f:
+                    expect(f.read() == SAMPLE and not mutant.outcome and "check" in mutant.seconds,
+                           "a mutant left for the tools has no outcome yet, and the solved file is back")
+                with open(log) as f:
+                    expect(f.read() == "", "the worker that leaves a mutant for the tools runs none")
+                worker.run_tools(exercise, mutant, lines, 10)
             with open(os.environ["FAKE_TREE_FILE"]) as f:
                 restored = f.read() == SAMPLE
             with open(log) as f:
@@ -376,6 +382,9 @@ with tempfile.TemporaryDirectory() as root:
         expect(all("/build-debug/bin/99-x-exercise 3 20" in r for r in runs) and len(runs) == 4,
                f"the solved program passes both tools in the -G build, then the mutant runs there, on the GPU "
                f"held, with the time limits scaled: {runs}")
+        outcome, detail, runs, restored = sanitized(finds="initcheck", tools_here=False)
+        expect(outcome == "killed" and detail.startswith("compute-sanitizer initcheck") and restored,
+               f"a mutant whose check passed in another copy is judged by the tools in this one: {detail}")
         outcome, detail, runs, _ = sanitized()
         expect(outcome == "survived" and "found nothing in the -G build" in detail,
                f"no finding: a survivor that says what ran: {detail}")
@@ -391,6 +400,41 @@ with tempfile.TemporaryDirectory() as root:
     finally:
         mutate.ROOT, mutate.GPUS = saved_root, saved_gpus
         os.environ["PATH"] = saved_path
+
+# The job board: worker 0 takes the mutants left for the tools before its own checks, and waits
+# for more while other workers still check; no job after the deadline.
+def take_in_thread(board, index):
+    taken = []
+    thread = threading.Thread(target=lambda: taken.append(board.take(index)))
+    thread.start()
+    return thread, taken
+
+
+board = mutate.JobBoard(["a", "b", "c", "d"], 2)
+expect(board.take(1) == ("check", "c"), "worker 1 checks its own slice first")
+board.leave_for_tools("c")
+expect(board.take(0) == ("tools", "c"), "worker 0 takes a mutant left for the tools before its own checks")
+expect([board.take(0), board.take(0), board.take(0)] == [("check", "a"), ("check", "b"), ("check", "d")],
+       "a worker whose slice is done takes checks from the end of the longest")
+thread, taken = take_in_thread(board, 0)
+time.sleep(0.3)
+expect(not taken and board.take(1) is None, "with no check left, worker 0 waits while worker 1 works; worker 1 leaves")
+board.leave_for_tools("d")
+thread.join(timeout=5)
+expect(taken == [("tools", "d")], f"the waiting worker 0 takes the mutant that worker 1 left for the tools: {taken}")
+thread, taken = take_in_thread(board, 0)
+board.leaving()
+thread.join(timeout=5)
+expect(taken == [None], f"worker 0 leaves once the others have and nothing waits for the tools: {taken}")
+late = mutate.JobBoard(["a"], 1, deadline_s=0.05)
+time.sleep(0.1)
+expect(late.take(0) is None, "no job after the deadline")
+stopped = mutate.JobBoard(["a", "b"], 2)
+thread, taken = take_in_thread(stopped, 0)
+stopped.take(1), stopped.take(1)
+stopped.stop()
+thread.join(timeout=5)
+expect(taken in ([None], [("check", "a")]) and stopped.take(1) is None, "after stop() no worker gets a job")
 
 # GPU checks: each on GPUs of its own, as many at once as there are GPUs; a check of two ranks
 # holds two. CPU checks run side by side. With --gpu-share n, a GPU runs n checks at once of
