@@ -595,9 +595,9 @@ class JobBoard:
     """The jobs of a run, shared by the workers: each worker's slice of the mutants to check
     (split_among), and the GPU mutants whose check passed, waiting for compute-sanitizer. Only
     worker 0 runs the tools, so that one copy of the course, not every one, compiles the -G
-    programs and runs the solved program under the tools first. Worker 0
-    takes those mutants before its own checks, and while other workers still check it waits for
-    more rather than leave. No job is given after `deadline_s` (0: none) or after stop()."""
+    programs and runs the solved program under the tools first. Worker 0 takes those mutants
+    before its own checks, and while other workers still check it waits for more rather than
+    leave. No job is given after `deadline_s` (0: none) or after stop()."""
 
     def __init__(self, jobs, count, deadline_s=0):
         self.queues = split_among(jobs, count)
