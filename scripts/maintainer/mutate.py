@@ -40,9 +40,9 @@ the solutions (WORKBOOK_CHECK_TIME_SCALE=20). A finding (exit 99: an access outs
 of global, shared or local memory, a read of global memory that nothing wrote, a failed CUDA call)
 kills the mutant; its detail is the tool's first error line. Only a finding kills: a check that
 fails under a tool without one (the tool slows it past a limit) is no verdict on the mutant.
-The tools run in one worker's copy of the course alone, the first's (a mutant whose check passed
-in another copy waits for it there): the programs come from a second build folder of that copy,
-configured with -G (device code not optimised), compiled once rather than in every copy: an
+The tools run in the copies of the first workers alone, one per GPU (a mutant whose check passed
+in another copy waits for one of them): the programs come from a second build folder of such a
+copy, configured with -G (device code not optimised), compiled there rather than in every copy: an
 optimised build may delete an access whose value nothing uses, or one that is undefined
 behaviour, and the finding with it; with -G every access the source makes is made.
 A -G program is trusted only when the solved program passes under both tools in that folder
@@ -594,18 +594,23 @@ LEFT_FOR_TOOLS = "left for the tools"
 class JobBoard:
     """The jobs of a run, shared by the workers: each worker's slice of the mutants to check
     (split_among), and the GPU mutants whose check passed, waiting for compute-sanitizer. Only
-    worker 0 runs the tools, so that one copy of the course, not every one, compiles the -G
-    programs and runs the solved program under the tools first. Worker 0 takes those mutants
-    before its own checks, and while other workers still check it waits for more rather than
-    leave. No job is given after `deadline_s` (0: none) or after stop()."""
+    the first `tool_workers` workers run the tools (one per GPU: a sanitizer run holds its GPU
+    alone), so that those copies of the course, not every one, compile the -G programs and run
+    the solved program under the tools first. They take those mutants before their own checks,
+    and while other workers still check they wait for more rather than leave. No job is given
+    after `deadline_s` (0: none) or after stop()."""
 
-    def __init__(self, jobs, count, deadline_s=0):
+    def __init__(self, jobs, count, deadline_s=0, tool_workers=1):
         self.queues = split_among(jobs, count)
         self.for_tools = collections.deque()
-        self.working = count  # workers that have not left
+        self.tool_workers = max(1, min(tool_workers, count))
+        self.checkers = count - self.tool_workers  # the other workers that have not left
         self.stopped = False
         self.changed = threading.Condition()
         self.started, self.deadline_s = time.monotonic(), deadline_s
+
+    def runs_tools(self, index):
+        return index < self.tool_workers
 
     def past_deadline(self):
         return bool(self.deadline_s) and time.monotonic() - self.started > self.deadline_s
@@ -616,14 +621,14 @@ class JobBoard:
             while True:
                 if self.stopped or self.past_deadline():
                     return None
-                if index == 0 and self.for_tools:
+                if self.runs_tools(index) and self.for_tools:
                     return "tools", self.for_tools.popleft()
                 if self.queues[index]:
                     return "check", self.queues[index].popleft()
                 longest = max(self.queues, key=len)
                 if longest:  # a worker whose slice is done takes jobs from the end of the longest
                     return "check", longest.pop()
-                if index != 0 or self.working == 1:
+                if not self.runs_tools(index) or self.checkers == 0:
                     return None
                 self.changed.wait(timeout=1)
 
@@ -632,10 +637,11 @@ class JobBoard:
             self.for_tools.append(job)
             self.changed.notify_all()
 
-    def leaving(self):
-        """A worker leaves (done, or stopped by an error)."""
+    def leaving(self, index):
+        """Worker `index` leaves (done, or stopped by an error)."""
         with self.changed:
-            self.working -= 1
+            if not self.runs_tools(index):
+                self.checkers -= 1
             self.changed.notify_all()
 
     def stop(self):
@@ -1097,7 +1103,7 @@ def command_run(args):
     # its exercises (scripts/check 03-tiled-matmul includes 03-tiled-matmul.banks).
     solved = read_exercises(args.build_dir)
     workers = [Worker(os.path.join(work, f"w{i:02d}"), solved, cmake_args) for i in range(count)]
-    board = JobBoard(pending, count, args.deadline_s)
+    board = JobBoard(pending, count, args.deadline_s, tool_workers=len(GPUS.ids))
     lock = threading.Lock()
     errors, done = [], [0]
     state = open(args.state, "a", encoding="utf-8") if args.state else None
@@ -1129,7 +1135,7 @@ def command_run(args):
                     judged(worker.run_tools(exercise, mutant, lines, args.limit_s))
                     continue
                 worker.baseline(exercise, args.build_limit_s)
-                if worker.run(exercise, mutant, lines, args.limit_s, tools_here=index == 0) == LEFT_FOR_TOOLS:
+                if worker.run(exercise, mutant, lines, args.limit_s, tools_here=board.runs_tools(index)) == LEFT_FOR_TOOLS:
                     board.leave_for_tools((exercise, mutant, lines))
                     continue
                 judged(mutant)
@@ -1138,7 +1144,7 @@ def command_run(args):
                 errors.append(f"{worker.folder}: {error}")
             board.stop()
         finally:
-            board.leaving()
+            board.leaving(index)
 
     threads = [threading.Thread(target=work_loop, args=(i,)) for i in range(count if pending else 0)]
     for thread in threads:
