@@ -786,11 +786,6 @@ SPEED_DEPENDS = {"sm-count": "SM count", "memory-bandwidth": "memory bandwidth",
 CODE_SUFFIXES = (".cu", ".cuh", ".cpp", ".h")
 
 
-def speed_check_rows(build):
-    """[[program, constant, least|most, ratio, depends]] of the manifests' SPEED_CHECK."""
-    return exercise_list.speed_check_rows(build)
-
-
 def lesson_code(source, lesson):
     """{path under SOURCE: text} of the code files of lessons/LESSON/ (any depth)."""
     code = {}
@@ -814,7 +809,7 @@ def speed_check_problems(source, build, absent):
     problems, declared = [], {}
     folders = lesson_folders(source)
     programs = program_ids(build)
-    for program, constant, bound, _, depends in speed_check_rows(build):
+    for program, constant, bound, _, depends in exercise_list.speed_check_rows(build):
         lesson = lesson_of(program, folders)
         if lesson is None or (program not in programs and lesson not in absent):
             problems.append(f"SPEED_CHECK names {program}, which is no program of the course")
@@ -844,7 +839,7 @@ def speed_check_table(source, build):
     """The rows of docs/which-gpu.md's table "Speed checks", from the manifests' SPEED_CHECK and
     the bounds the lessons' code sets."""
     rows = []
-    for program, constant, bound, ratio, depends in speed_check_rows(build):
+    for program, constant, bound, ratio, depends in exercise_list.speed_check_rows(build):
         lesson = lesson_of(program, lesson_folders(source)) or program
         found = speed_bound(lesson_code(source, lesson), constant)
         value = found[0][1] if len(found) == 1 else "?"
