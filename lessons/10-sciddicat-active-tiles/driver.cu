@@ -74,6 +74,8 @@ int run_check(const wb::Options& options) {
     wb::CheckTally tally(kLesson);
     std::printf("  source_bits and place_reached on their own:\n");
     tally.record(check_tile_reach());
+    std::printf("  region_steps on its own:\n");
+    tally.record(check_region_steps(options.seed));
     for (const Case& c : cases) {
         const sciddicat::SerialReference ref = sciddicat::serial_reference(c.terrain, c.steps);
         std::printf("  %s %d x %d, %d steps\n", c.terrain.name.c_str(), ref.rows, ref.cols, c.steps);

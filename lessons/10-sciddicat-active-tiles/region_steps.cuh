@@ -17,6 +17,7 @@ struct RegionArrays {
     double* east;
     double* south;
     int pitch;
+    unsigned long long* outflows_counted = nullptr;  // where the check counts the outflows computed
 };
 
 // At or below this thickness a cell has no outflow at all (active_tiles.cu says why).
@@ -25,6 +26,7 @@ constexpr double kDry = sciddicat::kEpsilon / 2;
 // The four outflows (north, west, east, south) of the cell at index c of the arrays, from its
 // neighbours' levels.
 __device__ inline void outflows_from_levels(const RegionArrays& a, int c, double h, double z, double flow[4]) {
+    if (a.outflows_counted) atomicAdd(a.outflows_counted, 1ull);
     const double u[4] = {a.level[c - a.pitch], a.level[c - 1], a.level[c + 1], a.level[c + a.pitch]};
     sciddicat::cell_outflows_by_rank(h, z, u, flow);
 }
@@ -32,8 +34,9 @@ __device__ inline void outflows_from_levels(const RegionArrays& a, int c, double
 // Runs `steps` steps (at most K) on the region and returns this thread's cell's thickness after
 // them. The cell is at index c of the arrays, `ring` cells from the region's edge (0 on the edge);
 // z and h are its altitude and thickness, and a.level already holds z + h for every cell. A cell
-// that is not `updated` (outside the grid, or on its border) never changes. Every thread of the
-// block calls it.
+// that is not `updated` (outside the grid, or on its border) never changes. A cell whose outflows
+// are not computed at a step leaves zeros in the four outflow arrays; a cell whose thickness is
+// no longer exact keeps the thickness of its last exact step. Every thread of the block calls it.
 __device__ inline double region_steps(const RegionArrays& a, int c, int ring, bool updated, double z, double h,
                                       int steps) {
     // >>> TODO 4: the steps, each in two phases: the outflows of every cell, then its mass balance
@@ -41,8 +44,8 @@ __device__ inline double region_steps(const RegionArrays& a, int c, int ring, bo
     // phase must see the other phase's values of every neighbour. The region holds no values
     // beyond its edge, so after step s only the cells 2(s + 1) or more from the edge are exact:
     // compute a phase only for the cells whose neighbours' values are still exact, and never for
-    // a cell that is not updated. A dry cell has no outflow. Keep the serial version's order of
-    // the additions (the mass balance of the SciddicaT lesson).
+    // a cell that is not updated. A dry cell has no outflow: compute none for it. Keep the serial
+    // version's order of the additions (the mass balance of the SciddicaT lesson).
     (void)a;
     (void)c;
     (void)ring;

@@ -64,3 +64,9 @@ ActiveTileCounts active_tiles_counts(const sciddicat::DeviceGrid& g, const Multi
 /// debris can get to, one slot each; prints the first wrong pair and the count
 /// (harness/tile_reach_check.cu).
 bool check_tile_reach();
+
+/// Runs your region_steps on its own, on regions of random wet and dry cells, and compares every
+/// thickness, the outflows the last step leaves and how many outflows it computed with the CPU,
+/// which follows which values are still exact; prints the first difference
+/// (harness/region_steps_check.cu).
+bool check_region_steps(std::uint64_t seed);
