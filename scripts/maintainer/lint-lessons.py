@@ -40,7 +40,9 @@ Usage:
                                                    driver, kernel, header, harness, test data, a
                                                    table (bad-inputs.tsv, counters.tsv,
                                                    allowed-skips.tsv) or a source that its
-                                                   CMakeLists.txt builds
+                                                   CMakeLists.txt builds; every header of lessons/,
+                                                   solutions/ and common/ that names std::uint64_t
+                                                   or its kin includes <cstdint> itself
   lint-lessons.py layout SOURCE_DIR                every tool in its home (CONTRIBUTING.md, "Where
                                                    the tools live"): the top of scripts/ holds only
                                                    the students' and instructors' commands, its
@@ -614,6 +616,16 @@ def built_sources(cmake):
         return set(re.findall(r"[\w./-]+\.(?:cu|cpp)\b", re.sub(r"#[^\n]*", "", f.read())))
 
 
+def fixed_width_without_cstdint(relative, text):
+    """A header that names std::uint64_t and its kin includes <cstdint> itself: another standard
+    header may bring it in with one host compiler and not with the next (one did with Debian 12's
+    GCC 12 and not on the GPU machine)."""
+    used = re.search(r"\bstd::u?int(8|16|32|64)_t\b", code_text(text))
+    if used and not re.search(r"^\s*#\s*include\s*<cstdint>", text, re.M):
+        return [f"{relative}: names {used.group(0)} without #include <cstdint>"]
+    return []
+
+
 def shape(source):
     """Problems of the lessons' shape: drivers, names typed, namespace wb, a file of no kind."""
     problems = []
@@ -623,14 +635,20 @@ def shape(source):
         if os.path.isfile(path) and re.search(r"\.(cu|cuh|cpp|h)$", path):
             relative = os.path.relpath(path, source)
             with open(path, encoding="utf-8", errors="replace") as f:
-                problems += stale_names(relative, relative.split(os.sep)[1], lessons, f.read())
+                text = f.read()
+            problems += stale_names(relative, relative.split(os.sep)[1], lessons, text)
+            if re.search(r"\.(cuh|h)$", path):
+                problems += fixed_width_without_cstdint(relative, text)
     # The harness prints for every lesson: it names none by number (its unit tests, in
     # common/tests/, feed it lesson names and check what it prints, so they are left out).
     for part in ("src", "include"):
         for path in sorted(glob.glob(os.path.join(source, "common", part, "**", "*"), recursive=True)):
             if os.path.isfile(path) and re.search(r"\.(cu|cuh|cpp|h)$", path):
                 with open(path, encoding="utf-8", errors="replace") as f:
-                    problems += stale_names(os.path.relpath(path, source), "", [], f.read())
+                    text = f.read()
+                problems += stale_names(os.path.relpath(path, source), "", [], text)
+                if re.search(r"\.(cuh|h)$", path):
+                    problems += fixed_width_without_cstdint(os.path.relpath(path, source), text)
     built = {}
     for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True)):
         if not os.path.isfile(path):
@@ -651,6 +669,8 @@ def shape(source):
             if re.search(r"^\s*(template\s*<[^>]*>\s*)?__global__\b", text, re.M):
                 problems.append(f"lessons/{relative}: a __global__ kernel in a driver (teaching kernels go in "
                                 "files of their own)")
+        if re.search(r"\.(cuh|h)$", name):
+            problems += fixed_width_without_cstdint("lessons/" + relative, text)
         if re.search(r"\.(cu|cuh|cpp|h)$", name) and re.search(r"^\s*namespace\s+wb\b", text, re.M):
             problems.append(f"lessons/{relative}: namespace wb inside a lesson (the harness belongs in common/)")
         if kind_of(relative, exercise_files, built[folder]) is None:
@@ -1091,6 +1111,8 @@ def self_test(source, build):
         header = os.path.join(tree, "lessons", "01-cpu-matmul", "matmul_cpu.h")
         planted("namespace wb in a lesson", header, lambda t: t + "namespace wb {}\n",
                 lambda: shape(tree), "namespace wb inside a lesson")
+        planted("std::uint64_t without <cstdint>", header, lambda t: t + "void seeded(std::uint64_t seed);\n",
+                lambda: shape(tree), "matmul_cpu.h: names std::uint64_t without #include <cstdint>")
         for part in ("scripts", "common", os.path.join("docs", "tools"), os.path.join("plots", "tools")):
             shutil.copytree(os.path.join(source, part), os.path.join(tree, part), dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns(*GENERATED))
@@ -1165,7 +1187,7 @@ def main():
         problems = shape(args[1])
         if not problems:
             print("OK: every driver is short and holds no kernel; no lesson opens namespace wb or types its name; "
-                  "every file of a lesson folder has its kind")
+                  "every file of a lesson folder has its kind; every header includes <cstdint> where it needs it")
         return report(problems)
     if args[0] == "layout" and len(args) == 2:
         problems = layout(args[1])
