@@ -60,7 +60,8 @@ GPUs are those of `nvidia-smi -L`, or those CUDA_VISIBLE_DEVICES names). A check
 only with --gpu-share n (n checks at once on each GPU), and never a check that times a kernel
 against a baseline (it must have the GPU to itself), one of several ranks, or a sanitizer run; a
 check that ran out of time beside others is judged again on a GPU alone. Each judged mutant's
-line in the output ends with the seconds its check and its tools took.
+line in the output ends with the seconds its check and its tools took (of a GPU check's, those
+spent building its lesson and waiting for a GPU).
 
 The reports. One per lesson, solutions/NN-name/mutation-report.tsv (read by
 scripts/lib/mutation_report.py), with a row for every mutant: its file, line, position, operator,
@@ -665,6 +666,7 @@ class Worker:
         self.prepared = False
         self.tests = None  # the names of the tests of the build folder
         self.sanitizer_builds = {}  # (programs) -> (build folder, its name) trusted for them
+        self.parts = {}  # the seconds of the parts of the mutant's check so far (add_part)
 
     def prepare(self):
         """Copies (or refreshes) the course and configures it; run in the worker's own thread."""
@@ -721,11 +723,23 @@ class Worker:
         (`alone`, a check that times its code, a check of several ranks: GPUS)."""
         command = [sys.executable, os.path.join(self.tree, "scripts", "progress"), "check", exercise.name,
                    "--build-dir", self.build, "--no-bench", "--jobs", "1"]
-        if exercise.kind == "gpu" and self.build_lesson(exercise):
-            gpus = self.gpus_used(exercise)
-            with GPUS.hold(gpus, alone or self.holds_alone(exercise)) as taken:
-                return self.run_check(command + ["--no-build"], limit_s, stop_at_first_wrong(Gpus.env(taken), gpus))
+        if exercise.kind == "gpu":
+            begun = time.monotonic()
+            built = self.build_lesson(exercise)
+            self.add_part("build", begun)
+            if built:
+                gpus = self.gpus_used(exercise)
+                asked = time.monotonic()
+                with GPUS.hold(gpus, alone or self.holds_alone(exercise)) as taken:
+                    self.add_part("GPU wait", asked)
+                    return self.run_check(command + ["--no-build"], limit_s,
+                                          stop_at_first_wrong(Gpus.env(taken), gpus))
         return self.run_check(command, limit_s, stop_at_first_wrong(dict(os.environ), 1))
+
+    def add_part(self, part, begun):
+        """Adds the seconds since `begun` to this mutant's part (of its check's time): where a long
+        run of GPU mutants spends it, building or waiting for a GPU."""
+        self.parts[part] = self.parts.get(part, 0.0) + time.monotonic() - begun
 
     def build_targets(self, build, targets):
         built = subprocess.run(["cmake", "--build", build, "-j", str(BUILD_JOBS), "--target", *targets],
@@ -763,6 +777,7 @@ class Worker:
         (tools_here False: JobBoard)."""
         with self.mutated(mutant, lines):
             begun = time.monotonic()
+            self.parts = {}
             code, output = self.check(exercise, limit_s)
             mutant.outcome, mutant.detail = judge(code, output)
             if exercise.kind == "gpu" and not self.holds_alone(exercise) and ran_out_of_time(code, output):
@@ -770,6 +785,7 @@ class Worker:
                 code, output = self.check(exercise, limit_s, alone=True)
                 mutant.outcome, mutant.detail = judge(code, output)
             mutant.seconds["check"] = time.monotonic() - begun
+            mutant.seconds.update((f"of which {part}", seconds) for part, seconds in self.parts.items())
             if code == 0 and exercise.kind == "gpu":
                 if not tools_here:
                     mutant.outcome, mutant.detail = "", ""

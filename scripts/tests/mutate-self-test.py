@@ -397,6 +397,16 @@ with tempfile.TemporaryDirectory() as root:
         outcome, detail, runs, _ = sanitized(finds="memcheck", dirty="/bin/")
         expect(outcome == "skipped" and "do not pass under compute-sanitizer" in detail,
                f"where the solved program passes under the tools in no build, the mutant is not judged: {detail}")
+        # A GPU check's time is told in parts: building its lesson, then waiting for a GPU.
+        exercise = mutate.exercise_list.Exercise("99-x|99-x||gpu|lessons/99-x/f.cu|99-x")
+        worker = mutate.Worker(os.path.join(root, "timed"), [exercise], [])
+        worker.build_targets = lambda build, targets: True
+        worker.gpus_used = lambda e: 1
+        worker.run_check = lambda command, limit_s, env=None: (0, "99-x: PASSED\n")
+        worker.check(exercise, 10)
+        worker.check(exercise, 10)
+        expect(sorted(worker.parts) == ["GPU wait", "build"] and all(v >= 0 for v in worker.parts.values()),
+               f"a GPU check adds up the seconds it spent building and waiting for a GPU: {worker.parts}")
     finally:
         mutate.ROOT, mutate.GPUS = saved_root, saved_gpus
         os.environ["PATH"] = saved_path
