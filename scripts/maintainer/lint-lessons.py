@@ -617,9 +617,11 @@ def built_sources(cmake):
 
 
 def fixed_width_without_cstdint(relative, text):
-    """A header that names std::uint64_t and its kin includes <cstdint> itself: another standard
-    header may bring it in with one host compiler and not with the next (one did with Debian 12's
-    GCC 12 and not on the GPU machine)."""
+    """A header (.h, .cuh) that names std::uint64_t and its kin includes <cstdint> itself: another
+    standard header may bring it in with one host compiler and not with the next (one did with
+    Debian 12's GCC 12 and not on the GPU machine). Other files: no problem."""
+    if not re.search(r"\.(cuh|h)$", relative):
+        return []
     used = re.search(r"\bstd::u?int(8|16|32|64)_t\b", code_text(text))
     if used and not re.search(r"^\s*#\s*include\s*<cstdint>", text, re.M):
         return [f"{relative}: names {used.group(0)} without #include <cstdint>"]
@@ -637,8 +639,7 @@ def shape(source):
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
             problems += stale_names(relative, relative.split(os.sep)[1], lessons, text)
-            if re.search(r"\.(cuh|h)$", path):
-                problems += fixed_width_without_cstdint(relative, text)
+            problems += fixed_width_without_cstdint(relative, text)
     # The harness prints for every lesson: it names none by number (its unit tests, in
     # common/tests/, feed it lesson names and check what it prints, so they are left out).
     for part in ("src", "include"):
@@ -647,8 +648,7 @@ def shape(source):
                 with open(path, encoding="utf-8", errors="replace") as f:
                     text = f.read()
                 problems += stale_names(os.path.relpath(path, source), "", [], text)
-                if re.search(r"\.(cuh|h)$", path):
-                    problems += fixed_width_without_cstdint(os.path.relpath(path, source), text)
+                problems += fixed_width_without_cstdint(os.path.relpath(path, source), text)
     built = {}
     for path in sorted(glob.glob(os.path.join(source, "lessons", "*", "**", "*"), recursive=True)):
         if not os.path.isfile(path):
@@ -669,8 +669,7 @@ def shape(source):
             if re.search(r"^\s*(template\s*<[^>]*>\s*)?__global__\b", text, re.M):
                 problems.append(f"lessons/{relative}: a __global__ kernel in a driver (teaching kernels go in "
                                 "files of their own)")
-        if re.search(r"\.(cuh|h)$", name):
-            problems += fixed_width_without_cstdint("lessons/" + relative, text)
+        problems += fixed_width_without_cstdint("lessons/" + relative, text)
         if re.search(r"\.(cu|cuh|cpp|h)$", name) and re.search(r"^\s*namespace\s+wb\b", text, re.M):
             problems.append(f"lessons/{relative}: namespace wb inside a lesson (the harness belongs in common/)")
         if kind_of(relative, exercise_files, built[folder]) is None:
