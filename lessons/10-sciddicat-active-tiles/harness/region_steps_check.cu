@@ -15,13 +15,17 @@
 
 #include <region_steps.cuh>
 
-#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <tuple>
 #include <vector>
 
 namespace {
+
+// The ring of the cell at row y, column x of a W x H region: its distance from the nearest edge.
+__host__ __device__ int ring_of(int y, int x, int width, int height) {
+    return min(min(y, x), min(height - 1 - y, width - 1 - x));
+}
 
 // One thread per cell of a W x H region (W * H <= 1024); the arrays as active_tiles.cu lays
 // them out (rows of W + 1 values). Writes each cell's thickness and its four outflows after the
@@ -33,10 +37,9 @@ __global__ void one_region(const double* z, const double* h, int width, int heig
     const RegionArrays a{arrays, arrays + padded, arrays + 2 * padded, arrays + 3 * padded, arrays + 4 * padded,
                          pitch,  counted};
     const int t = static_cast<int>(threadIdx.x), y = t / width, x = t % width, c = y * pitch + x;
-    const int ring = min(min(y, x), min(height - 1 - y, width - 1 - x));
     a.level[c] = z[t] + h[t];
     __syncthreads();
-    h_out[t] = region_steps(a, c, ring, true, z[t], h[t], steps);
+    h_out[t] = region_steps(a, c, ring_of(y, x, width, height), true, z[t], h[t], steps);
     const double* flows[4] = {a.north, a.west, a.east, a.south};
     for (int n = 0; n < 4; ++n) flows_out[n * cells + t] = flows[n][c];
 }
@@ -107,12 +110,10 @@ long count_differences(const char* what, const std::vector<double>& got, const s
         if (got[k] == expected[k]) continue;
         const int t = static_cast<int>(k) % (width * height);
         if (wrong++ == 0)
-            std::printf(
-                "  region of %d x %d cells, %d steps: %s of the cell at row %d, column %d (ring %d) is %.17g,"
-                " expected %.17g\n",
-                width, height, steps, what, t / width, t % width,
-                std::min(std::min(t / width, t % width), std::min(height - 1 - t / width, width - 1 - t % width)),
-                got[k], expected[k]);
+            std::printf("  region of %d x %d cells, %d steps: %s of the cell at row %d, column %d (ring %d) is %.17g,"
+                        " expected %.17g\n",
+                        width, height, steps, what, t / width, t % width, ring_of(t / width, t % width, width, height),
+                        got[k], expected[k]);
     }
     return wrong;
 }
