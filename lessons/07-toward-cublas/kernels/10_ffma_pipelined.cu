@@ -23,9 +23,9 @@
 // The blocks are ordered in bands (wb::tile_in_bands, as in kernel 09) so that the blocks
 // resident at the same time share their tiles of A and B through the L2 cache.
 // cp.async needs compute capability 8.0; the driver leaves this kernel out on older GPUs.
-// You write the ring of stages (TODO 5 and 6) and the snake order (TODO 2); and, for this
-// kernel's layout, the warp tile of kernel 07 (TODO 1, 3 and 4) and kernel 05's outer product
-// (in TODO 2). The copies of a tile (load_tile_async) are given.
+// You write the ring of stages (TODO 4 and 5) and, for this kernel's layout, the warp tile of
+// kernel 07 (TODO 1, 2 and 3). The copies of a tile (load_tile_async) and the multiply-adds in
+// snake order (multiply_add_snake) are given.
 #include "async_copy.cuh"
 #include "kernels.h"
 #include "wb/tile_order.h"
@@ -99,19 +99,21 @@ __device__ void load_operands(const double* stage, int k, int first_row, int fir
 // acc += a * b^T for one step of k, row by row in snake order: even rows left to right, odd
 // rows right to left, so that consecutive multiply-adds always share an operand.
 __device__ void multiply_add_snake(const Operands& op, double (&acc)[kThreadM][kThreadN]) {
-    // >>> TODO 2: the outer product op.a x op.b added to the 8 x 8 accumulators, in snake order
-    // Kernel 05's step: each of the 64 accumulators gains the product of op.a[i] and op.b[j], here
-    // with fma(). Row i by row i, and each row in the other direction from the row before (the
-    // snake of the comment above), so that each multiply-add shares an operand with the one before.
-    (void)op;
-    (void)acc;
-    // <<< TODO 2
+    // Given, not an exercise: any order gives the same sums, so no check can tell the snake from
+    // another order; only its speed can (Going further, on the lesson's page).
+#pragma unroll
+    for (int i = 0; i < kThreadM; ++i)
+#pragma unroll
+        for (int step = 0; step < kThreadN; ++step) {
+            const int j = i % 2 == 0 ? step : kThreadN - 1 - step;
+            acc[i][j] = fma(op.a[i], op.b[j], acc[i][j]);
+        }
 }
 
 // Writes this thread's outputs, one 16-byte store per pair of neighbouring columns.
 __device__ void store_outputs(double* c_block, int n, int first_row, int first_col,
                               const double (&acc)[kThreadM][kThreadN]) {
-    // >>> TODO 3: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
+    // >>> TODO 2: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
     // acc[i][j] belongs at the thread's i-th row and j-th column, counted as load_operands counts
     // them (pairs of rows kPairStrideM apart, pairs of columns kPairStrideN apart); each pair of
     // neighbouring columns of a row goes to c_block (row-major, n doubles a row) in one 16-byte store.
@@ -120,14 +122,14 @@ __device__ void store_outputs(double* c_block, int n, int first_row, int first_c
     (void)first_row;
     (void)first_col;
     (void)acc;
-    // <<< TODO 3
+    // <<< TODO 2
 }
 
 __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     ffma_pipelined(const double* a, const double* b, double* c, int n) {
     extern __shared__ __align__(16) double shared[];
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    // >>> TODO 4: where this thread's outputs start in the block tile: its warp's 128 x 16 tile, then its lane
+    // >>> TODO 3: where this thread's outputs start in the block tile: its warp's 128 x 16 tile, then its lane
     // first_row and first_col: the row and column of the block tile where this thread's outputs
     // start. The 4 warps sit side by side, each owning kWarpM x kWarpN outputs; inside its warp's
     // tile the lanes are laid out kLanesM x kLanesN, lane = kLanesN * (row group) + (column group),
@@ -135,21 +137,21 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     (void)warp;
     (void)lane;
     const int first_row = 0, first_col = 0;  // placeholders: every thread at the tile's corner
-    // <<< TODO 4
+    // <<< TODO 3
     const wb::TilePosition tile = wb::tile_in_bands(blockIdx.x, n / kBlockM, n / kBlockN, 8);
     const double* a_block = a + tile.row * kBlockM * n;
     const double* b_block = b + tile.col * kBlockN;
     const int tiles = n / kBlockK;
 
-    // >>> TODO 5: the ring's start: the first kStages - 1 tiles in flight, the first step's operands read
+    // >>> TODO 4: the ring's start: the first kStages - 1 tiles in flight, the first step's operands read
     // Before the loop over the k tiles: start the copies of the first kStages - 1 tiles, each into
     // its stage and each closed as a group (load_tile_async, commit_copies); wait until the first
     // one has landed for every thread (wait_copies, then a barrier); declare the two sets of operands
     // used in turn and read the first step's into the first set (load_operands).
-    // <<< TODO 5
+    // <<< TODO 4
 
     double acc[kThreadM][kThreadN] = {};
-    // >>> TODO 6: every k tile: the copies kStages - 1 tiles ahead, each step's operands loaded a step ahead
+    // >>> TODO 5: every k tile: the copies kStages - 1 tiles ahead, each step's operands loaded a step ahead
     // For each k tile t: start the copies of tile t + kStages - 1 into the stage that tile t - 1
     // used (always close a group, even an empty one, so that wait_copies counts right); then, step
     // by step, read the next step's operands into the other set while this step's multiply-adds run
@@ -159,7 +161,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     (void)a_block;
     (void)b_block;
     (void)tiles;
-    // <<< TODO 6
+    // <<< TODO 5
 
     store_outputs(c + tile.row * kBlockM * n + tile.col * kBlockN, n, first_row, first_col, acc);
 }

@@ -97,7 +97,8 @@ __device__ void load_operands(const double* stage, int k, int first_row, int fir
 // acc += a * b^T for one step of k, row by row in snake order: even rows left to right, odd
 // rows right to left, so that consecutive multiply-adds always share an operand.
 __device__ void multiply_add_snake(const Operands& op, double (&acc)[kThreadM][kThreadN]) {
-    // >>> TODO 2: the outer product op.a x op.b added to the 8 x 8 accumulators, in snake order
+    // Given, not an exercise: any order gives the same sums, so no check can tell the snake from
+    // another order; only its speed can (Going further, on the lesson's page).
 #pragma unroll
     for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
@@ -105,13 +106,12 @@ __device__ void multiply_add_snake(const Operands& op, double (&acc)[kThreadM][k
             const int j = i % 2 == 0 ? step : kThreadN - 1 - step;
             acc[i][j] = fma(op.a[i], op.b[j], acc[i][j]);
         }
-    // <<< TODO 2
 }
 
 // Writes this thread's outputs, one 16-byte store per pair of neighbouring columns.
 __device__ void store_outputs(double* c_block, int n, int first_row, int first_col,
                               const double (&acc)[kThreadM][kThreadN]) {
-    // >>> TODO 3: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
+    // >>> TODO 2: this thread's 8 x 8 outputs into C, one 16-byte store per pair of columns
 #pragma unroll
     for (int i = 0; i < kThreadM; ++i)
 #pragma unroll
@@ -120,23 +120,23 @@ __device__ void store_outputs(double* c_block, int n, int first_row, int first_c
             const int col = first_col + kPairStrideN * q;
             *reinterpret_cast<double2*>(&c_block[row * n + col]) = make_double2(acc[i][2 * q], acc[i][2 * q + 1]);
         }
-    // <<< TODO 3
+    // <<< TODO 2
 }
 
 __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     ffma_pipelined(const double* a, const double* b, double* c, int n) {
     extern __shared__ __align__(16) double shared[];
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    // >>> TODO 4: where this thread's outputs start in the block tile: its warp's 128 x 16 tile, then its lane
+    // >>> TODO 3: where this thread's outputs start in the block tile: its warp's 128 x 16 tile, then its lane
     const int first_row = warp / (kBlockN / kWarpN) * kWarpM + lane / kLanesN * 2;
     const int first_col = warp % (kBlockN / kWarpN) * kWarpN + lane % kLanesN * 2;
-    // <<< TODO 4
+    // <<< TODO 3
     const wb::TilePosition tile = wb::tile_in_bands(blockIdx.x, n / kBlockM, n / kBlockN, 8);
     const double* a_block = a + tile.row * kBlockM * n;
     const double* b_block = b + tile.col * kBlockN;
     const int tiles = n / kBlockK;
 
-    // >>> TODO 5: the ring's start: the first kStages - 1 tiles in flight, the first step's operands read
+    // >>> TODO 4: the ring's start: the first kStages - 1 tiles in flight, the first step's operands read
     // Start the first kStages - 1 tiles, wait for the first one, read its first operands.
 #pragma unroll
     for (int s = 0; s < kStages - 1; ++s) {
@@ -147,10 +147,10 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
     __syncthreads();
     Operands operands[2];  // this step's and the next step's, used in turn
     load_operands(shared, 0, first_row, first_col, operands[0]);
-    // <<< TODO 5
+    // <<< TODO 4
 
     double acc[kThreadM][kThreadN] = {};
-    // >>> TODO 6: every k tile: the copies kStages - 1 tiles ahead, each step's operands loaded a step ahead
+    // >>> TODO 5: every k tile: the copies kStages - 1 tiles ahead, each step's operands loaded a step ahead
     for (int t = 0; t < tiles; ++t) {
         // Every thread passed the barrier of the previous tile after its last read of the
         // stage that tile t - 1 used: the copies of tile t + kStages - 1 may overwrite it.
@@ -172,7 +172,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSM)
         }
     }
     wait_copies<0>();
-    // <<< TODO 6
+    // <<< TODO 5
 
     store_outputs(c + tile.row * kBlockM * n + tile.col * kBlockN, n, first_row, first_col, acc);
 }
