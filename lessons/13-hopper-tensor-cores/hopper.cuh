@@ -268,6 +268,15 @@ __device__ inline void wgmma_64x256x16(float (&acc)[128], uint64_t a_tile, uint6
 #endif
 }
 
+/// The wgmma of the accumulators' width: 64 floats per thread hold a 64 x 128 tile of C
+/// (wgmma_64x128x16), 128 a 64 x 256 tile (wgmma_64x256x16).
+__device__ inline void wgmma_64xNx16(float (&acc)[64], uint64_t a_tile, uint64_t b_tile) {
+    wgmma_64x128x16(acc, a_tile, b_tile);
+}
+__device__ inline void wgmma_64xNx16(float (&acc)[128], uint64_t a_tile, uint64_t b_tile) {
+    wgmma_64x256x16(acc, a_tile, b_tile);
+}
+
 /// Writes a warpgroup's 64 x `cols` accumulator tile to C (row-major, `ldc` floats per row) at
 /// `c_tile`. wgmma's layout (PTX ISA, "Register Fragments" of wgmma with .f32 accumulators): warp w
 /// of the warpgroup holds rows 16 w .. 16 w + 15; lane l holds row 16 w + l / 4 and the row 8

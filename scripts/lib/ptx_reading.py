@@ -36,10 +36,11 @@ def parse_arguments(doc):
     return parser.parse_args()
 
 
-def ptx_of(args, prefix="ptx-"):
-    """The PTX of args.source (nvcc -ptx -O3 -arch=sm_ARCH; with --replace, of a copy whose text
-    FROM is replaced by TO, which must be there: a planted bug). Exits 2 when FROM is missing, 3
-    when nvcc fails (with its messages)."""
+def compiled(args, kind, prefix):
+    """(the output file's text, nvcc's messages) of args.source compiled by nvcc -KIND -O3
+    -arch=sm_ARCH (KIND: ptx, or cubin, which runs ptxas too); with --replace, of a copy whose
+    text FROM is replaced by TO, which must be there: a planted bug. Exits 2 when FROM is missing,
+    3 when nvcc fails (with its messages)."""
     source = args.source
     with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         if args.replace:
@@ -55,15 +56,20 @@ def ptx_of(args, prefix="ptx-"):
             source = os.path.join(folder, os.path.basename(source))
             with open(source, "w", encoding="utf-8") as f:
                 f.write(text.replace(planted_from, planted_to))
-        out = os.path.join(folder, "out.ptx")
-        command = [args.nvcc, "-ptx", "-O3", f"-arch=sm_{args.arch}", "-std=c++17", "-o", out, source]
+        out = os.path.join(folder, "out." + kind)
+        command = [args.nvcc, "-" + kind, "-O3", f"-arch=sm_{args.arch}", "-std=c++17", "-o", out, source]
         command += [f"-I{d}" for d in args.include]
         run = subprocess.run(command, capture_output=True, text=True)
         if run.returncode != 0:
             print(run.stdout + run.stderr + f"error: nvcc failed ({' '.join(command)})")
             sys.exit(3)
-        with open(out, encoding="utf-8") as f:
-            return f.read()
+        with open(out, encoding="utf-8", errors="replace") as f:
+            return f.read(), run.stdout + run.stderr
+
+
+def ptx_of(args, prefix="ptx-"):
+    """The PTX of args.source (compiled: nvcc -ptx)."""
+    return compiled(args, "ptx", prefix)[0]
 
 
 def functions(ptx):

@@ -12,9 +12,10 @@
 #include "wb/tile_order.h"
 #include "wb/workbook.h"
 
-// Your waits of kernel 03 (ring_waits.cuh). Angle brackets: the exercise build takes lessons/'s
-// copy, the solution build solutions/' copy.
+// Your waits and wgmma group of kernel 03 (ring_waits.cuh, wgmma_group.cuh). Angle brackets: the
+// exercise build takes lessons/'s copies, the solution build solutions/' copies.
 #include <kernels/ring_waits.cuh>
+#include <kernels/wgmma_group.cuh>
 
 #include <algorithm>
 
@@ -81,12 +82,8 @@ __device__ inline void accumulate_tile(float (&acc)[kBlockN / 2], const uint8_t*
         const bf16* a_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes) + consumer * 64 * kBlockK;
         const bf16* b_tile = reinterpret_cast<const bf16*>(ring + at.stage * kStageBytes + kBytesA);
         accumulators_in_use(acc);
-        wgmma_fence();
-#pragma unroll
-        for (int slice = 0; slice < kBlockK / 16; ++slice)
-            wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
-        wgmma_commit();
-        wgmma_wait<1>();  // the previous step's group is done: its stage may go back
+        multiply_stage(acc, a_tile, b_tile);  // wgmma_group.cuh
+        wgmma_wait<1>();                      // the previous step's group is done: its stage may go back
         accumulators_in_use(acc);
         if (in_flight >= 0 && releases) release(in_flight);
         in_flight = at.stage;

@@ -9,15 +9,18 @@
 // finished reading it (one arrival per warp). The producer may be up to four stages ahead, so
 // the copies of the next tiles travel while the tensor cores work on this one.
 // Stage s is used by k steps s, s + 4, s + 8 ...: use number `use` = step / 4 of a stage is
-// phase `use` of its barriers. Its two waits are yours too, in ring_waits.cuh.
+// phase `use` of its barriers. Its two waits are yours too, in ring_waits.cuh, and so is its
+// wgmma group (wgmma_group.cuh).
 #include "hopper.cuh"
 #include "kernels.h"
 #include "tensor_maps.h"
 #include "wb/workbook.h"
 
-// Your waits (ring_waits.cuh). Angle brackets, so that the exercise build takes lessons/'s copy
-// and the solution build solutions/' copy (a name in quotes would be found beside this file first).
+// Your waits (ring_waits.cuh) and wgmma group (wgmma_group.cuh). Angle brackets, so that the
+// exercise build takes lessons/'s copies and the solution build solutions/' copies (a name in
+// quotes would be found beside this file first).
 #include <kernels/ring_waits.cuh>
+#include <kernels/wgmma_group.cuh>
 
 namespace {
 
@@ -56,17 +59,13 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
         const bf16* b_tile = reinterpret_cast<const bf16*>(ring + stage * kStageBytes + kBytesA);
 
         accumulators_in_use(acc);
-        wgmma_fence();
-#pragma unroll
-        for (int slice = 0; slice < kBlockK / 16; ++slice)
-            wgmma_64x256x16(acc, tile_descriptor(a_tile + 16 * slice), tile_descriptor(b_tile + 16 * slice));
-        wgmma_commit();
+        multiply_stage(acc, a_tile, b_tile);  // wgmma_group.cuh
         wgmma_wait<0>();
         accumulators_in_use(acc);
-        // >>> TODO 3: hand the stage back to the producer, one arrival per consumer warp
+        // >>> TODO 4: hand the stage back to the producer, one arrival per consumer warp
         // Only now: wgmma_wait<0>() above returned, so the wgmmas have finished reading it.
         if (lane == 0) arrive(&empty[stage]);
-        // <<< TODO 3
+        // <<< TODO 4
     }
 }
 
