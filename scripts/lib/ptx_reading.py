@@ -1,5 +1,5 @@
 """Reading the PTX of a CUDA source, for the checks that read compiled code rather than run it
-(verify-flag-ordering.py, verify-proxy-fence.py): compile one file to PTX, optionally with a
+(verify-flag-ordering.py, verify-proxy-fence.py, verify-wgmma-group.py): compile one file to PTX, optionally with a
 planted change, find each kernel and device function, and name them readably.
 """
 import argparse
