@@ -36,6 +36,20 @@ def parse_arguments(doc):
     return parser.parse_args()
 
 
+def nvcc_output(nvcc, kind, arch, source, includes, folder):
+    """Compiles the file `source` by nvcc -KIND -O3 -arch=sm_ARCH -std=c++17 with the -I folders
+    `includes`, its output written into `folder`: (the output's bytes, or None when nvcc failed,
+    nvcc's messages, the command)."""
+    out = os.path.join(folder, "out." + kind)
+    command = [nvcc, "-" + kind, "-O3", f"-arch=sm_{arch}", "-std=c++17", "-o", out, source]
+    command += [f"-I{d}" for d in includes]
+    run = subprocess.run(command, capture_output=True, text=True)
+    if run.returncode != 0:
+        return None, run.stdout + run.stderr, command
+    with open(out, "rb") as f:
+        return f.read(), run.stdout + run.stderr, command
+
+
 def compiled(args, kind, prefix):
     """(the output file's text, nvcc's messages) of args.source compiled by nvcc -KIND -O3
     -arch=sm_ARCH (KIND: ptx, or cubin, which runs ptxas too); with --replace, of a copy whose
@@ -56,15 +70,11 @@ def compiled(args, kind, prefix):
             source = os.path.join(folder, os.path.basename(source))
             with open(source, "w", encoding="utf-8") as f:
                 f.write(text.replace(planted_from, planted_to))
-        out = os.path.join(folder, "out." + kind)
-        command = [args.nvcc, "-" + kind, "-O3", f"-arch=sm_{args.arch}", "-std=c++17", "-o", out, source]
-        command += [f"-I{d}" for d in args.include]
-        run = subprocess.run(command, capture_output=True, text=True)
-        if run.returncode != 0:
-            print(run.stdout + run.stderr + f"error: nvcc failed ({' '.join(command)})")
-            sys.exit(3)
-        with open(out, encoding="utf-8", errors="replace") as f:
-            return f.read(), run.stdout + run.stderr
+        output, messages, command = nvcc_output(args.nvcc, kind, args.arch, source, args.include, folder)
+    if output is None:
+        print(messages + f"error: nvcc failed ({' '.join(command)})")
+        sys.exit(3)
+    return output.decode("utf-8", errors="replace"), messages
 
 
 def ptx_of(args, prefix="ptx-"):

@@ -10,21 +10,21 @@ the solution file and the mutant alike (NVCC -cubin -O3 -arch=sm_90 -std=c++17, 
 temporary path, with the file's own folder, its lesson's folder and common/include to find its
 headers) and compares the machine code of each function (the cubins' .text sections) byte for
 byte. Each KEY (a report row's "file|position|operator") is checked as if its reason made the
-claim too: a planted false claim. Exit 0 with "OK: ..." when every claim holds; 1 with one line "FAILED: ..." per mutant whose
-code differs or does not compile; 2 on bad usage.
+claim too: a planted false claim. Exit 0 with "OK: ..." when every claim holds; 1 with one line
+"FAILED: ..." per mutant whose code differs or does not compile; 2 on bad usage.
 """
 import os
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mutate  # noqa: E402  (after the path to it)
+import mutate  # noqa: E402  (after the path to it; it puts scripts/lib on the path)
+from ptx_reading import nvcc_output  # noqa: E402
 
 ROOT = mutate.ROOT
 CLAIM = "the solution's machine code"
-ARCH = "sm_90"  # the architecture the reasons name
+ARCH = "90"  # sm_90: the architecture the reasons name
 
 
 def text_sections(cubin):
@@ -50,14 +50,8 @@ def machine_code(nvcc, path, text, folder):
     lesson = path.split("/")[1]
     includes = [os.path.dirname(os.path.join(ROOT, path)), os.path.join(ROOT, "lessons", lesson),
                 os.path.join(ROOT, "common", "include")]
-    cubin = os.path.join(folder, "out.cubin")
-    command = [nvcc, "-cubin", "-O3", f"-arch={ARCH}", "-std=c++17", "-o", cubin, source]
-    command += [f"-I{d}" for d in includes]
-    run = subprocess.run(command, capture_output=True, text=True)
-    if run.returncode != 0:
-        return None, run.stderr[-400:]
-    with open(cubin, "rb") as f:
-        return text_sections(f.read()), ""
+    cubin, messages, _ = nvcc_output(nvcc, "cubin", ARCH, source, includes, folder)
+    return (None, messages[-400:]) if cubin is None else (text_sections(cubin), "")
 
 
 def claims(planted):
@@ -107,7 +101,7 @@ def main():
                     failed += 1
     if failed:
         return 1
-    print(f"OK: {checked} mutants compile to {CLAIM}, as their reasons say ({ARCH}, -O3)")
+    print(f"OK: {checked} mutants compile to {CLAIM}, as their reasons say (sm_{ARCH}, -O3)")
     return 0
 
 
