@@ -47,7 +47,9 @@
 # solutions/*/mutation-report.tsv and copies them to OUTDIR/mutants/; the copies of the course
 # and the mutants judged so far stay in OUTDIR/mutants/, so that a call that stopped at
 # GPU_CHECK_MUTANT_DEADLINE_S (seconds) goes on in the next call with the same OUTDIR. Its
-# summary counts each file's mutants (killed, equivalent, do not compile, pending). E.g. the
+# summary counts each file's mutants (killed, equivalent, do not compile, pending).
+# GPU_CHECK_MUTANT_TOOLS_BUILD=release has the tools judge the survivors in the release build
+# (mutate.py --tools-build; default: the -G build, which takes minutes for lesson 13). E.g. the
 # pending mutants of every GPU lesson, in calls of 25 minutes until none is left:
 #   GPU_CHECK_STEPS=mutants GPU_CHECK_TARGETS=device-info GPU_CHECK_MUTANT_PENDING=1 \
 #     GPU_CHECK_MUTANT_DEADLINE_S=1500 scripts/gpu-check.sh OUTDIR
@@ -387,7 +389,8 @@ if wants mutants; then
     --jobs "${GPU_CHECK_MUTANT_JOBS:-$(nproc)}" --gpu-share "${GPU_CHECK_MUTANT_GPU_SHARE:-1}" \
     --work-dir "$out/mutants/work" --keep-workers \
     --state "$out/mutants/state.jsonl" --deadline-s "${GPU_CHECK_MUTANT_DEADLINE_S:-0}" \
-    --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" >"$out/mutants.log" 2>&1
+    --limit-s "${GPU_CHECK_MUTANT_LIMIT_S:-300}" --tools-build "${GPU_CHECK_MUTANT_TOOLS_BUILD:-debug}" \
+    >"$out/mutants.log" 2>&1
   rc=$?
   cat "$out/mutants.log" >>"$out/mutants-all.log"
   grep -E "^mutate:|^  solutions/|survived" "$out/mutants.log" | tee -a "$summary"

@@ -658,8 +658,9 @@ class Worker:
     stays current (a long run can go on in a later call, on the same machine). A second build
     folder, configured with -G, is made when a GPU mutant first needs compute-sanitizer."""
 
-    def __init__(self, folder, exercises, cmake_args):
+    def __init__(self, folder, exercises, cmake_args, tools_build="debug"):
         self.folder, self.tree, self.build = folder, os.path.join(folder, "tree"), os.path.join(folder, "build")
+        self.tools_build = tools_build  # "release": the tools judge in the release build only
         self.debug_build = os.path.join(folder, "build-debug")
         self.exercises, self.cmake_args = exercises, cmake_args
         self.ready = set()  # exercises whose solved copy passed its check in this folder
@@ -863,12 +864,15 @@ class Worker:
         target = os.path.join(self.tree, file_under_test(mutant))
         shutil.copyfile(os.path.join(ROOT, mutant.file), target)
         try:
-            debug_ok = self.configure(self.debug_build, ["-DCMAKE_CUDA_FLAGS=-G"]) is None and \
+            debug_ok = self.tools_build == "debug" and \
+                self.configure(self.debug_build, ["-DCMAKE_CUDA_FLAGS=-G"]) is None and \
                 self.build_targets(self.debug_build, list(key)) and self.clean(self.debug_build, programs, limit_s)
             if debug_ok:
                 chosen = (self.debug_build, "the -G build")
             elif self.build_targets(self.build, list(key)) and self.clean(self.build, programs, limit_s):
-                chosen = (self.build, "the release build (the solved program fails under the tools in the -G build)")
+                chosen = (self.build, "the release build" + (
+                    " (--tools-build release)" if self.tools_build == "release" else
+                    " (the solved program fails under the tools in the -G build)"))
             else:
                 chosen = None
         finally:
@@ -1118,7 +1122,7 @@ def command_run(args):
     # Every exercise of the course solved in the copies: checking a lesson by name checks all of
     # its exercises (scripts/check 03-tiled-matmul includes 03-tiled-matmul.banks).
     solved = read_exercises(args.build_dir)
-    workers = [Worker(os.path.join(work, f"w{i:02d}"), solved, cmake_args) for i in range(count)]
+    workers = [Worker(os.path.join(work, f"w{i:02d}"), solved, cmake_args, args.tools_build) for i in range(count)]
     board = JobBoard(pending, count, args.deadline_s, tool_workers=len(GPUS.ids))
     lock = threading.Lock()
     errors, done = [], [0]
@@ -1410,6 +1414,10 @@ def main():
                      help="stop a check (or a sanitizer run) from outside after this long (beyond its own time "
                           "limit): a survivor")
     run.add_argument("--build-limit-s", type=float, default=3600)
+    run.add_argument("--tools-build", choices=("debug", "release"), default="debug",
+                     help="where compute-sanitizer judges a GPU mutant that passed its check: the -G build "
+                          "(default; the release build where the solved program fails under the tools there), "
+                          "or the release build only (a lesson whose -G build takes too long to judge in time)")
     run.add_argument("--work-dir", default=None, help="where the copies go (default: the temporary folder)")
     run.add_argument("--cmake-arg", action="append", help="extra configure option of the copies")
     run.add_argument("--keep-workers", action="store_true",

@@ -6,7 +6,7 @@ Some survivors of solutions/*/mutation-report.tsv keep their reason by the compi
 past a register array that nvcc drops (undefined behaviour, so "not killed", yet no run can show
 it), or a moved barrier or an unused array element that changes nothing ("equivalent"). Such a
 reason says "the solution's machine code". For every survivor whose reason says so, this compiles
-the solution file and the mutant alike (NVCC -cubin -O3 -arch=sm_90 -std=c++17, from the same
+the solution file and the mutant alike (NVCC -cubin -O3 -arch=sm_90a -std=c++17, from the same
 temporary path, with the file's own folder, its lesson's folder and common/include to find its
 headers) and compares the machine code of each function (the cubins' .text sections) byte for
 byte. Each KEY (a report row's "file|position|operator") is checked as if its reason made the
@@ -24,7 +24,7 @@ from ptx_reading import nvcc_output  # noqa: E402
 
 ROOT = mutate.ROOT
 CLAIM = "the solution's machine code"
-ARCH = "90"  # sm_90: the architecture the reasons name
+ARCH = "90a"  # sm_90a: lesson 13's wgmma, TMA and setmaxnreg compile as on the GPU (sm_90 traps)
 
 
 def text_sections(cubin):

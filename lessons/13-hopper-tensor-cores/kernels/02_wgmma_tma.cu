@@ -53,11 +53,8 @@ __global__ void __launch_bounds__(kThreads)
         }
         wait_for_phase(&loaded, step % 2);  // the barrier's phase `step` has parity step % 2
 
-        accumulators_in_use(acc);
-        multiply_stage(acc, a_tile, b_tile);  // wgmma_group.cuh
-        wgmma_wait<0>();
-        accumulators_in_use(acc);
-        __syncthreads();  // the tiles are free: the leader may start the next copy
+        multiply_stage_and_wait(acc, a_tile, b_tile);  // wgmma_group.cuh
+        __syncthreads();                               // the tiles are free: the leader may start the next copy
     }
     store_accumulators(acc, c + static_cast<long>(row0) * n + col0, n);
 }

@@ -14,7 +14,7 @@
 // - The buffers use the 128-byte swizzle (put_in_chunk): a warp's eight rows of one store land
 //   on different banks, and the TMA store un-swizzles them on the way out.
 // Yours: the hand-over between the threads that write a chunk and the TMA unit that reads it
-// (TODOs 8 to 10). Threads write shared memory with ordinary stores; TMA reads it through another
+// (TODOs 10 to 12). Threads write shared memory with ordinary stores; TMA reads it through another
 // path, the async proxy. The lesson page says what each TODO must achieve, and the hints.
 // Check your work with:  scripts/check 13-hopper-tensor-cores   (rebuilds, then runs the check)
 #include "kernels/persistent_ring.cuh"
@@ -39,11 +39,11 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
 #pragma unroll
     for (int chunk = 0; chunk < kBlockN / kChunkCols; ++chunk) {
         uint8_t* buffer = buffers + (chunk % kChunkBuffers) * kChunkBytes;
-        // >>> TODO 8: refill the buffer only once TMA has read the chunk it last held
+        // >>> TODO 10: refill the buffer only once TMA has read the chunk it last held
         // Which store last read this buffer, and how many stores may still be reading when you
         // refill it? The handing thread can wait for TMA; how do the other 127 threads learn it?
         (void)barrier;
-        // <<< TODO 8
+        // <<< TODO 10
 #pragma unroll
         for (int q = 0; q < kChunkCols / 8; ++q) {
             const int j = chunk * kChunkCols / 8 + q;  // accumulator columns 8 j .. 8 j + 7
@@ -51,14 +51,14 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
             put_in_chunk(buffer, row, col, acc[4 * j], acc[4 * j + 1]);
             put_in_chunk(buffer, row + 8, col, acc[4 * j + 2], acc[4 * j + 3]);
         }
-        // >>> TODO 9: hand the chunk to TMA, which writes it to C at (row0, col0 + its columns)
+        // >>> TODO 11: hand the chunk to TMA, which writes it to C at (row0, col0 + its columns)
         // What must each writing thread do before the others may hand the chunk over, and in
         // which order relative to the warpgroup's barrier? Then which thread issues the store?
         (void)hands_over;
         (void)c_map;
         (void)col0;
         (void)row0;
-        // <<< TODO 9
+        // <<< TODO 11
     }
 }
 
@@ -75,8 +75,8 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
     }
     // The kernel may end only once C is written: the thread that issued the stores waits for them.
     if (threadIdx.x % 128 == 0) {
-        // >>> TODO 10: wait until every store of this thread has written C
-        // <<< TODO 10
+        // >>> TODO 12: wait until every store of this thread has written C
+        // <<< TODO 12
     }
 }
 

@@ -5,11 +5,11 @@
 // the same offset in each. Each block thus holds the whole tile after loading only half of it,
 // and writes its whole copy out (copies[rank]), which the check compares with the tile.
 // The three parts to write:
-// - TODO 5: `landed` completes a phase when the bytes it was told to expect have arrived. Which
+// - TODO 7: `landed` completes a phase when the bytes it was told to expect have arrived. Which
 //   bytes land in this block per tile: its own half only, or both halves?
-// - TODO 6: the multicast load of this block's half: where it goes in shared memory, which rows
+// - TODO 8: the multicast load of this block's half: where it goes in shared memory, which rows
 //   of the matrix it reads, and which blocks receive it.
-// - TODO 7: the next tile overwrites both blocks' copies of this one. Neither block may load it
+// - TODO 9: the next tile overwrites both blocks' copies of this one. Neither block may load it
 //   before the other has written its copy out.
 #include "hopper.cuh"
 #include "kernels.h"
@@ -56,17 +56,17 @@ __global__ void __launch_bounds__(kThreads)
     int round = 0;
     for (int t = cluster; t < tiles; t += clusters, ++round) {
         if (threadIdx.x == 0) {
-            // >>> TODO 5: arm `landed` for this tile, with the bytes that will land in this block
-            // <<< TODO 5
-            // >>> TODO 6: load this block's half of tile t into both blocks (load_tile_multicast)
-            // <<< TODO 6
+            // >>> TODO 7: arm `landed` for this tile, with the bytes that will land in this block
+            // <<< TODO 7
+            // >>> TODO 8: load this block's half of tile t into both blocks (load_tile_multicast)
+            // <<< TODO 8
         }
         wait_for_phase(&landed, round % 2);
         // The check slows block 1 down (lag_ns a tile), so that a block that runs ahead shows.
         if (rank == 1 && lag_ns > 0) __nanosleep(lag_ns);
         write_copy(tile, copies + (static_cast<long>(rank) * tiles + t) * kTileRows * kTileK);
-        // >>> TODO 7: neither block loads the next tile before both have written this one out
-        // <<< TODO 7
+        // >>> TODO 9: neither block loads the next tile before both have written this one out
+        // <<< TODO 9
     }
 }
 

@@ -1,4 +1,4 @@
-// Lesson 13 exercise, part 1 (with TODO 1 in wgmma_group.cuh and TODO 4 in
+// Lesson 13 exercise, part 1 (with TODO 1 in wgmma_group.cuh and TODOs 4 and 5 in
 // 03_warp_specialized.cu): the two waits of a ring of stages, which kernel 03 and the persistent
 // kernels 04 to 06 all use.
 // Each stage has two mbarriers, and each completes one phase per use of the stage: `full` when

@@ -1,4 +1,4 @@
-// Lesson 13 exercise, part 1 (with ring_waits.cuh and TODO 4 in 03_warp_specialized.cu): the
+// Lesson 13 exercise, part 1 (with ring_waits.cuh and TODOs 4 and 5 in 03_warp_specialized.cu): the
 // tensor cores' product of one stage, which kernels 02 to 06 all issue once TMA has brought a
 // tile of A and a tile of Bt into shared memory and they have landed.
 // Check your work with:  scripts/check 13-hopper-tensor-cores   (rebuilds, then runs the check)
@@ -22,4 +22,15 @@ __device__ inline void multiply_stage(float (&acc)[kCount], const bf16* a_tile, 
     (void)a_tile;
     (void)b_tile;
     // <<< TODO 1
+}
+
+/// The stage's product, waited for: multiply_stage() and then wgmma_wait<0>(), with the
+/// accumulators fenced for the compiler on both sides (accumulators_in_use: no read or write of
+/// them may move across). When it returns, the wgmmas have finished reading both tiles.
+template <int kCount>
+__device__ inline void multiply_stage_and_wait(float (&acc)[kCount], const bf16* a_tile, const bf16* b_tile) {
+    accumulators_in_use(acc);
+    multiply_stage(acc, a_tile, b_tile);
+    wgmma_wait<0>();
+    accumulators_in_use(acc);
 }

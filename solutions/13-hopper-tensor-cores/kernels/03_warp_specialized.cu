@@ -9,8 +9,8 @@
 // finished reading it (one arrival per warp). The producer may be up to four stages ahead, so
 // the copies of the next tiles travel while the tensor cores work on this one.
 // Stage s is used by k steps s, s + 4, s + 8 ...: use number `use` = step / 4 of a stage is
-// phase `use` of its barriers. Its two waits are yours too, in ring_waits.cuh, and so is its
-// wgmma group (wgmma_group.cuh).
+// phase `use` of its barriers. The producer's loop (TODO 4) and the consumers' (TODO 5) are the
+// exercise, with the two waits they call (ring_waits.cuh) and the wgmma group (wgmma_group.cuh).
 #include "hopper.cuh"
 #include "kernels.h"
 #include "tensor_maps.h"
@@ -35,9 +35,10 @@ constexpr int kStageBytes = kBytesA + kBytesB;              // 48 KiB, a multipl
 constexpr int kSharedBytes = kStages * kStageBytes + 1024;  // + room to align to 1024 bytes
 static_assert(kSharedBytes <= 227 * 1024, "an H100 block may use at most 227 KiB of shared memory");
 
-// The producer: one thread issues both TMA loads of every k step into the ring.
+// The producer: one thread keeps the ring filled, one k step per stage.
 __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uint8_t* ring, uint64_t* full,
                         uint64_t* empty, int row0, int col0, int steps) {
+    // >>> TODO 4: for each k step, refill the next stage of the ring once the consumers have freed it
     for (int step = 0; step < steps; ++step) {
         const int stage = step % kStages;
         wait_until_released(&empty[stage], step / kStages);  // ring_waits.cuh
@@ -46,27 +47,28 @@ __device__ void produce(const CUtensorMap* a_map, const CUtensorMap* bt_map, uin
         load_tile(a_tile, a_map, &full[stage], step * kBlockK, row0);
         load_tile(a_tile + kBytesA, bt_map, &full[stage], step * kBlockK, col0);
     }
+    // <<< TODO 4
 }
 
-// A consumer warpgroup: rows [64 consumer, 64 consumer + 64) of the block's tile.
-__device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int consumer, int steps,
-                        float (&acc)[kBlockN / 2]) {
+// A consumer warpgroup: rows [64 consumer, 64 consumer + 64) of the block's tile of C, whose
+// first element is (row0, col0).
+__device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int consumer, int steps, float* c, int n,
+                        int row0, int col0) {
+    // >>> TODO 5: for each k step, multiply the stage once it has landed and hand it back; then store
+    // your rows of C
+    float acc[kBlockN / 2] = {};  // 64 x 256 floats of C over the warpgroup's 128 threads
     const int lane = threadIdx.x % 32;
     for (int step = 0; step < steps; ++step) {
         const int stage = step % kStages;
         wait_until_landed(&full[stage], step / kStages);  // ring_waits.cuh
         const bf16* a_tile = reinterpret_cast<const bf16*>(ring + stage * kStageBytes) + consumer * 64 * kBlockK;
         const bf16* b_tile = reinterpret_cast<const bf16*>(ring + stage * kStageBytes + kBytesA);
-
-        accumulators_in_use(acc);
-        multiply_stage(acc, a_tile, b_tile);  // wgmma_group.cuh
-        wgmma_wait<0>();
-        accumulators_in_use(acc);
-        // >>> TODO 4: hand the stage back to the producer, one arrival per consumer warp
-        // Only now: wgmma_wait<0>() above returned, so the wgmmas have finished reading it.
+        multiply_stage_and_wait(acc, a_tile, b_tile);  // wgmma_group.cuh
+        // Only now: the wgmmas have finished reading the stage.
         if (lane == 0) arrive(&empty[stage]);
-        // <<< TODO 4
     }
+    store_accumulators(acc, c + static_cast<long>(row0 + 64 * consumer) * n + col0, n);
+    // <<< TODO 5
 }
 
 // A 128-register accumulator tile per consumer thread leaves the producer little to spare:
@@ -89,16 +91,15 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
     __syncthreads();  // the last barrier of the whole block: from here on the roles part
 
+    // >>> TODO 6: part the roles: one producer thread, two consumer warpgroups, registers moved to the consumers
     if (warpgroup == 0) {
         release_registers<40>();
         if (threadIdx.x == 0) produce(&a_map, &bt_map, ring, full, empty, row0, col0, steps);
     } else {
         claim_registers<232>();
-        const int consumer = warpgroup - 1;
-        float acc[kBlockN / 2] = {};
-        consume(ring, full, empty, consumer, steps, acc);
-        store_accumulators(acc, c + static_cast<long>(row0 + 64 * consumer) * n + col0, n);
+        consume(ring, full, empty, warpgroup - 1, steps, c, n, row0, col0);
     }
+    // <<< TODO 6
 }
 
 }  // namespace

@@ -41,12 +41,12 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
 #pragma unroll
     for (int chunk = 0; chunk < kBlockN / kChunkCols; ++chunk) {
         uint8_t* buffer = buffers + (chunk % kChunkBuffers) * kChunkBytes;
-        // >>> TODO 8: refill the buffer only once TMA has read the chunk it last held
+        // >>> TODO 10: refill the buffer only once TMA has read the chunk it last held
         // The store that last read this buffer (two chunks ago, maybe in the previous tile) is done
         // reading it; the other threads learn it at the barrier.
         if (hands_over) wait_chunks_read<kChunkBuffers - 1>();
         sync_warpgroup(barrier);
-        // <<< TODO 8
+        // <<< TODO 10
 #pragma unroll
         for (int q = 0; q < kChunkCols / 8; ++q) {
             const int j = chunk * kChunkCols / 8 + q;  // accumulator columns 8 j .. 8 j + 7
@@ -54,13 +54,13 @@ __device__ void store_through_shared(const float (&acc)[kBlockN / 2], uint8_t* b
             put_in_chunk(buffer, row, col, acc[4 * j], acc[4 * j + 1]);
             put_in_chunk(buffer, row + 8, col, acc[4 * j + 2], acc[4 * j + 3]);
         }
-        // >>> TODO 9: hand the chunk to TMA, which writes it to C at (row0, col0 + its columns)
+        // >>> TODO 11: hand the chunk to TMA, which writes it to C at (row0, col0 + its columns)
         // Every thread's writes are ordered before TMA's reads (the async proxy), then one thread
         // asks TMA for the store.
         fence_shared_for_tma();
         sync_warpgroup(barrier);
         if (hands_over) store_chunk(c_map, buffer, col0 + chunk * kChunkCols, row0);
-        // <<< TODO 9
+        // <<< TODO 11
     }
 }
 
@@ -77,9 +77,9 @@ __device__ void consume(uint8_t* ring, uint64_t* full, uint64_t* empty, int cons
     }
     // The kernel may end only once C is written: the thread that issued the stores waits for them.
     if (threadIdx.x % 128 == 0) {
-        // >>> TODO 10: wait until every store of this thread has written C
+        // >>> TODO 12: wait until every store of this thread has written C
         wait_chunks_written();
-        // <<< TODO 10
+        // <<< TODO 12
     }
 }
 

@@ -18,3 +18,14 @@ __device__ inline void multiply_stage(float (&acc)[kCount], const bf16* a_tile, 
     wgmma_commit();
     // <<< TODO 1
 }
+
+/// The stage's product, waited for: multiply_stage() and then wgmma_wait<0>(), with the
+/// accumulators fenced for the compiler on both sides (accumulators_in_use: no read or write of
+/// them may move across). When it returns, the wgmmas have finished reading both tiles.
+template <int kCount>
+__device__ inline void multiply_stage_and_wait(float (&acc)[kCount], const bf16* a_tile, const bf16* b_tile) {
+    accumulators_in_use(acc);
+    multiply_stage(acc, a_tile, b_tile);
+    wgmma_wait<0>();
+    accumulators_in_use(acc);
+}
