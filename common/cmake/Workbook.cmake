@@ -666,6 +666,8 @@ function(workbook_lesson)
   endforeach()
   # A planted bug's program (workbook_planted_bug) compiles them too, but the file it plants.
   set_property(GLOBAL PROPERTY WORKBOOK_VARIANT_SOURCES_${id} "${variant_sources}")
+  # Its exercise files, for a lesson's planted bugs that solve all but the one they plant in.
+  set_property(GLOBAL PROPERTY WORKBOOK_EXERCISE_FILES_${id} "${L_EXERCISE_FILES}")
 
   # The driver and the harness sources are the same for the exercise and the solution (they
   # include no exercise file): compiled once, into the object library ID-harness.
