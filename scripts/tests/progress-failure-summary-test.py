@@ -58,8 +58,9 @@ EXPECTED = {
         "for something that never comes (each case needs well under a second).",
         "FAILED: matmul_tiled_kernel never finished. See the hints on the lesson 03 page."],
     "13-kernel-fault.txt": [
-        "03-warp-specialized  stopped with a fault (unspecified launch failure). In this lesson the usual cause is an",
-        "mbarrier that receives more arrivals than its phase expects.",
+        "03-warp-specialized  stopped with a fault (unspecified launch failure). In this lesson the usual causes are an",
+        "mbarrier that receives more arrivals than its phase expects, or a",
+        "wgmma descriptor or copy that points past the stage's tiles.",
         "FAILED: 03-warp-specialized stopped with a fault. See the hints on the lesson 13 page."],
     # Unchanged: the first wrong element alone, a CUDA error's lines, a sanitizer's finding.
     "01-cpu-matmul-wrong-element.txt": [

@@ -23,13 +23,15 @@ constexpr double kLongestKernelSeconds = 10.0;
 // Pipeline bugs end in one of two ways, both reported as a failed check (the exercise is wrong,
 // the program is not broken): a thread waits for a barrier phase that nobody completes and the
 // kernel never ends (after kLongestKernelSeconds the check ends the process, which stops the
-// kernel, instead of hanging); or a barrier receives more arrivals than its phase expects, which
-// stops the kernel with a fault.
+// kernel, instead of hanging); or the kernel stops with a fault: a barrier received more arrivals
+// than its phase expects, or a wgmma descriptor or a copy pointed past the stage's tiles (a slice
+// loop that runs too far reaches beyond the block's shared memory).
 wb::StuckKernelText pipeline_bugs() {
     return {"its pipeline is deadlocked (a thread waits for a\n"
             "                       barrier phase that nobody completes)",
-            "In this lesson the usual cause is an\n"
-            "                       mbarrier that receives more arrivals than its phase expects.",
+            "In this lesson the usual causes are an\n"
+            "                       mbarrier that receives more arrivals than its phase expects, or a\n"
+            "                       wgmma descriptor or copy that points past the stage's tiles.",
             wb::lesson_hints()};
 }
 
