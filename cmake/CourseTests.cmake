@@ -216,6 +216,16 @@ function(_workbook_learner_tools)
              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/hints-reachable-test.py"
                      "${PROJECT_SOURCE_DIR}")
     set_tests_properties(workbook.hints-reachable PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
+    # Every exercise's page says what the student writes, how long it takes and what the check
+    # tries (one block of three items per exercise; no build needed), and the test finds each
+    # kind of problem in pages written wrong on purpose.
+    add_test(NAME workbook.exercise-blocks
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/exercise-blocks-test.py"
+                     "${PROJECT_SOURCE_DIR}")
+    add_test(NAME workbook.exercise-blocks-self-test
+             COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/scripts/tests/exercise-blocks-test.py" --self-test)
+    set_tests_properties(workbook.exercise-blocks workbook.exercise-blocks-self-test
+                         PROPERTIES LABELS "unit;cpu;workbook" TIMEOUT 60)
     # The lines each lesson's student writes and reads (data/written-lines.tsv) are the tree's.
     add_test(NAME workbook.written-lines
              COMMAND "${Python3_EXECUTABLE}" "${WORKBOOK_MAINTAINER_DIR}/count-written-lines.py" --check)
