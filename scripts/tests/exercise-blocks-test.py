@@ -25,18 +25,18 @@ ESTIMATE = re.compile(r"\b(minutes?|hours?)\b")
 def list_items(text):
     """[(label or None, text)] of a page's top-level list items in page order, each with its
     continuation lines; (None, "") where a line that is not part of a list ends the list."""
-    items = []
+    items, in_list = [], False
     for line in text.splitlines():
         labelled = LABELLED_ITEM.match(line)
-        if labelled:
-            items.append([labelled.group(1), labelled.group(2)])
-        elif line.startswith("- "):
-            items.append([None, line[2:]])
-        elif line.startswith("  ") and items and items[-1] is not None:
-            items[-1][1] += " " + line.strip()
-        elif items and items[-1] is not None:
-            items.append(None)  # the list ends here
-    return [tuple(item) if item else (None, "") for item in items]
+        if labelled or line.startswith("- "):
+            items.append([labelled.group(1), labelled.group(2)] if labelled else [None, line[2:]])
+            in_list = True
+        elif in_list and line.startswith("  "):
+            items[-1][1] += " " + line.strip()  # the item goes on
+        elif in_list:
+            items.append([None, ""])  # the list ends here
+            in_list = False
+    return [tuple(item) for item in items]
 
 
 def blocks(items):
